@@ -1,0 +1,91 @@
+// Derives the operation table (operationId -> path, access, schemas) from the bundled spec.
+import { SpecError, type Json, type JsonObject } from './bundle-spec.ts'
+
+export type Access = 'public' | 'session' | 'admin' | `right>=${number}` | `permission:${string}`
+
+export interface OperationEntry {
+  operationId: string
+  method: string
+  path: string
+  /** 'rpc' operations use the response envelope and also answer at /api?method=. */
+  kind: 'rpc' | 'rest'
+  area: string
+  access: Access
+  summary: string
+  hasRequestBody: boolean
+  responseStatuses: string[]
+  paging?: JsonObject
+}
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'patch']
+const accessPattern = /^(public|session|admin|right>=[0-5]|permission:[A-Za-z][A-Za-z0-9]*)$/
+
+export function operationTable(spec: JsonObject): OperationEntry[] {
+  const table: OperationEntry[] = []
+  for (const [path, item] of Object.entries(spec.paths as JsonObject)) {
+    for (const [method, value] of Object.entries(item as JsonObject)) {
+      if (!httpMethods.includes(method)) continue
+      const operation = value as JsonObject
+      const operationId = String(operation.operationId)
+      const access = operation['x-access']
+      if (typeof access !== 'string' || !accessPattern.test(access)) {
+        throw new SpecError(
+          `${operationId}: x-access must be public, session, admin, right>=N or permission:flag`,
+        )
+      }
+      const kind = path === `/rpc/${operationId}` ? 'rpc' : 'rest'
+      if (path.startsWith('/rpc/') && kind !== 'rpc') {
+        throw new SpecError(`${operationId}: an RPC path must be /rpc/${operationId}`)
+      }
+      if (kind === 'rpc' && method !== 'post') throw new SpecError(`${operationId}: RPC is POST`)
+      const tags = operation.tags as Json[] | undefined
+      table.push({
+        operationId,
+        method: method.toUpperCase(),
+        path,
+        kind,
+        area: String(tags?.[0] ?? 'misc'),
+        access: access as Access,
+        summary: String(operation.summary ?? ''),
+        hasRequestBody: operation.requestBody !== undefined,
+        responseStatuses: Object.keys((operation.responses ?? {}) as JsonObject),
+        ...(operation['x-paging'] ? { paging: operation['x-paging'] as JsonObject } : {}),
+      })
+    }
+  }
+  return table.sort((a, b) => a.operationId.localeCompare(b.operationId))
+}
+
+/** The JSON schema of an operation's request body, or undefined. */
+export function requestSchema(spec: JsonObject, entry: OperationEntry): Json | undefined {
+  const operation = operationObject(spec, entry)
+  const body = operation.requestBody as JsonObject | undefined
+  const content = body?.content as JsonObject | undefined
+  return (content?.['application/json'] as JsonObject | undefined)?.schema
+}
+
+/** The JSON schema of one response status, following a $ref to components.responses. */
+export function responseSchema(
+  spec: JsonObject,
+  entry: OperationEntry,
+  status: string,
+): Json | undefined {
+  const operation = operationObject(spec, entry)
+  let response = (operation.responses as JsonObject)[status] as JsonObject
+  const ref = response.$ref
+  if (typeof ref === 'string') {
+    const name = ref.replace('#/components/responses/', '')
+    response = ((spec.components as JsonObject).responses as JsonObject)[name] as JsonObject
+  }
+  const content = response.content as JsonObject | undefined
+  return (content?.['application/json'] as JsonObject | undefined)?.schema
+}
+
+function operationObject(spec: JsonObject, entry: OperationEntry): JsonObject {
+  const item = (spec.paths as JsonObject)[entry.path] as JsonObject
+  return item[entry.method.toLowerCase()] as JsonObject
+}
+
+export function kebabCase(operationId: string): string {
+  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()
+}

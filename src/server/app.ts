@@ -1,0 +1,57 @@
+// Builds the Fastify app. Order, and why: security headers first so every answer carries
+// them; then the error handler, so malformed JSON becomes VF instead of Fastify's own shape;
+// then the routes from the spec; the built portal last, as the fallback for everything else.
+import Fastify, { type FastifyInstance } from 'fastify'
+import helmet from '@fastify/helmet'
+import type { ServerConfig } from './config.ts'
+import type { Db } from './db/open-database.ts'
+import { loadSigningKey, TokenService } from './auth/tokens.ts'
+import { registerRoutes } from './rpc/register-routes.ts'
+import { servePortal } from './serve-portal.ts'
+import { send } from './rpc/dispatch.ts'
+import { validationFailure } from './rpc/outcome.ts'
+
+export interface AppServices {
+  db: Db
+  config: ServerConfig
+  tokens: TokenService
+}
+
+/** Strict CSP (DESIGN.md section 11): no inline scripts, no eval; Mantine needs inline styles. */
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+}
+
+export async function buildApp(db: Db, config: ServerConfig): Promise<FastifyInstance> {
+  const services: AppServices = { db, config, tokens: new TokenService(db, config, await loadSigningKey(db)) }
+  const app = Fastify({ logger: false, trustProxy: true, bodyLimit: 1024 * 1024 })
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+    crossOriginEmbedderPolicy: false,
+  })
+
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      const failure = validationFailure([{ parameter: 'body', description: error.message }], 400)
+      return send(reply, failure)
+    }
+    request.log.error(error)
+    console.error(error)
+    return send(reply, { status: 500, body: { responseCode: 'UE', responseDescription: 'Server error' } })
+  })
+
+  registerRoutes(app, services)
+  await servePortal(app, config.portalDir)
+  return app
+}

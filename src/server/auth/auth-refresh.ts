@@ -1,0 +1,10 @@
+// POST /auth/refresh: rotates the refresh token; reuse revokes the family (tokens.ts).
+import type { Handler } from '../rpc/handler-context.ts'
+import { refused, reply } from '../rpc/outcome.ts'
+
+export const sessionExpiredMessage = 'Your session has expired. Please sign in again.'
+
+export const handler: Handler<'authRefresh'> = async (context, input) => {
+  const pair = await context.tokens.rotate(input.refreshToken)
+  return pair === 'refused' ? refused(sessionExpiredMessage) : reply(200, pair)
+}

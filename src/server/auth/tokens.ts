@@ -1,0 +1,128 @@
+// Access tokens are short JWTs (HS256, jose) with a key shared by every instance through the
+// database; refresh tokens are random, stored only as hashes, and rotate on every use.
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import { jwtVerify, SignJWT } from 'jose'
+import type { Db } from '../db/open-database.ts'
+import { refreshTokens, serverSecrets, users, customers } from '../db/schema.ts'
+import type { ServerConfig } from '../config.ts'
+import type { Session } from '../rpc/handler-context.ts'
+
+const issuer = 'portal'
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url')
+}
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url')
+}
+
+/** The signing key: created once and stored, so all instances and restarts agree. */
+export async function loadSigningKey(db: Db): Promise<Uint8Array> {
+  const fresh = randomToken(48)
+  await db.insert(serverSecrets).values({ name: 'jwt-hs256', value: fresh }).onConflictDoNothing()
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'jwt-hs256'))
+  if (!row) throw new Error('assertion: the signing key row exists after insert')
+  return new TextEncoder().encode(row.value)
+}
+
+export interface TokenPair {
+  accessToken: string
+  refreshToken: string
+  expiresIn: number
+}
+
+export class TokenService {
+  private readonly db: Db
+  private readonly config: ServerConfig
+  private readonly key: Uint8Array
+
+  constructor(db: Db, config: ServerConfig, key: Uint8Array) {
+    this.db = db
+    this.config = config
+    this.key = key
+  }
+
+  /** Issues a pair for a user; familyId continues a rotation chain or starts a new one. */
+  async issue(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
+    const [row] = await this.db
+      .select({ customerId: users.customerId, isAdmin: customers.isAdmin })
+      .from(users)
+      .innerJoin(customers, eq(customers.id, users.customerId))
+      .where(eq(users.id, userId))
+    if (!row) throw new Error(`assertion: user ${userId} exists when tokens are issued`)
+    const ttl = this.config.accessTokenTtlSeconds
+    const accessToken = await new SignJWT({ cid: row.customerId, adm: row.isAdmin, fam: familyId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuer(issuer)
+      .setIssuedAt()
+      .setExpirationTime(`${ttl}s`)
+      .sign(this.key)
+    const refreshToken = randomToken()
+    await this.db.insert(refreshTokens).values({
+      id: randomUUID(),
+      familyId,
+      userId,
+      tokenHash: sha256(refreshToken),
+      expiresAt: new Date(Date.now() + this.config.refreshTokenTtlSeconds * 1000),
+    })
+    return { accessToken, refreshToken, expiresIn: ttl }
+  }
+
+  async verifyAccess(token: string): Promise<Session | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer, algorithms: ['HS256'] })
+      const userId = Number(payload.sub)
+      const customerId = Number(payload.cid)
+      if (!Number.isInteger(userId) || !Number.isInteger(customerId)) return undefined
+      return { userId, customerId, isAdmin: payload.adm === true }
+    } catch {
+      return undefined
+    }
+  }
+
+  /**
+   * Rotates a refresh token. A token that was already used or revoked means it leaked:
+   * the whole family is revoked and the caller must sign in again (DESIGN.md section 11).
+   */
+  async rotate(refreshToken: string): Promise<TokenPair | 'refused'> {
+    const now = new Date()
+    const [row] = await this.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+    if (!row) return 'refused'
+    if (row.usedAt || row.revokedAt || row.expiresAt <= now) {
+      await this.revokeFamily(row.familyId)
+      return 'refused'
+    }
+    // The conditional update makes two concurrent refreshes with one token yield one winner.
+    const spent = await this.db
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id })
+    if (spent.length === 0) {
+      await this.revokeFamily(row.familyId)
+      return 'refused'
+    }
+    return this.issue(row.userId, row.familyId)
+  }
+
+  async revoke(refreshToken: string): Promise<void> {
+    const [row] = await this.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+    if (row) await this.revokeFamily(row.familyId)
+  }
+
+  private async revokeFamily(familyId: string): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+  }
+}

@@ -1,0 +1,35 @@
+// Server settings from the environment, read once at start.
+
+export interface ServerConfig {
+  port: number
+  host: string
+  databaseUrl: string | undefined
+  dataDir: string
+  /** Demo mode seeds demo customers and lets ?brand= pick a brand. */
+  demo: boolean
+  accessTokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+  /** The built portal to serve; absent in API-only tests. */
+  portalDir: string | undefined
+  /** Secure cookies and HSTS need HTTPS; off on plain localhost. */
+  hsts: boolean
+}
+
+function number(value: string | undefined, fallback: number): number {
+  const parsed = Number(value)
+  return value !== undefined && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: number(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? './data/pglite',
+    demo: env.DEMO !== 'false',
+    accessTokenTtlSeconds: number(env.ACCESS_TOKEN_TTL_SECONDS, 300),
+    refreshTokenTtlSeconds: number(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600),
+    portalDir: env.PORTAL_DIR ?? 'dist',
+    hsts: env.HSTS === 'true',
+  }
+}

@@ -1,0 +1,55 @@
+// Opens the one database: PGlite in a folder by default, PostgreSQL when a URL is given.
+// Both get the same Drizzle schema and the same migrations, applied before anything runs.
+import { mkdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+const migrationsFolder = join(import.meta.dirname, 'migrations')
+
+export interface DatabaseOptions {
+  /** postgres://... selects PostgreSQL; otherwise PGlite stores its files in dataDir. */
+  databaseUrl?: string | undefined
+  /** A folder for PGlite, or 'memory://' for a throwaway database (tests). */
+  dataDir: string
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl)
+  return openPglite(options.dataDir)
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  const inMemory = dataDir.startsWith('memory://')
+  if (!inMemory) {
+    // PGlite needs its parent folder to exist before it creates its own.
+    mkdirSync(dirname(resolve(dataDir)), { recursive: true })
+  }
+  const client = inMemory ? new PGlite() : new PGlite(resolve(dataDir))
+  const db = drizzle({ client, schema })
+  await migrate(db, { migrationsFolder })
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg')
+  const { drizzle } = await import('drizzle-orm/node-postgres')
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  // bigint columns come back as strings by default; Drizzle's bigint mode converts them.
+  const pool = new pg.Pool({ connectionString: url, max: 20 })
+  const db = drizzle({ client: pool, schema })
+  await migrate(db, { migrationsFolder })
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+}

@@ -1,0 +1,98 @@
+// One path for every operation: session, access (x-access), validation, then the handler.
+// Access is decided from the spec's x-access, never from matching URL strings.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import * as validators from '../../generated/validators.js'
+import type { ValidateFunction } from '../../generated/validators.js'
+import { handlers } from '../../generated/handlers.ts'
+import type { operations as operationTable } from '../../generated/operations.ts'
+import type { HandlerContext, Session } from './handler-context.ts'
+import { rpcFail, validationFailure, type Outcome } from './outcome.ts'
+import { fieldErrors } from './validation-errors.ts'
+import type { AppServices } from '../app.ts'
+
+export type OperationEntry = (typeof operationTable)[number]
+
+/** Body keys of the legacy envelope (product-spec section 7), not part of any payload. */
+const envelopeKeys = ['method', 'lang', 'fromEmail', 'authSecret', 'fromCustomerId'] as const
+
+const validatorTable = validators as unknown as Record<string, ValidateFunction | undefined>
+const handlerTable = handlers as Record<string, (c: HandlerContext, i: unknown) => Promise<Outcome>>
+
+export async function dispatch(
+  services: AppServices,
+  entry: OperationEntry,
+  request: FastifyRequest,
+): Promise<Outcome> {
+  const session = await sessionOf(services, request)
+  const rawBody = (request.body ?? {}) as Record<string, unknown>
+  const body = entry.kind === 'rpc' && isObject(rawBody) ? withoutEnvelope(rawBody) : rawBody
+  const fromCustomerId = entry.kind === 'rpc' && isObject(rawBody) ? rawBody.fromCustomerId : undefined
+
+  const denied = checkAccess(entry, session, fromCustomerId)
+  if (denied) return denied
+
+  const validate = validatorTable[`request_${entry.operationId}`]
+  if (validate && !validate(body)) {
+    return validationFailure(fieldErrors(validate.errors), entry.kind === 'rpc' ? 200 : 400)
+  }
+  const handler = handlerTable[entry.operationId]
+  if (!handler) {
+    return rpcFail('IM', `${entry.operationId} is described in the spec but not served yet.`)
+  }
+  const lang = typeof rawBody.lang === 'string' ? rawBody.lang : 'en'
+  const context: HandlerContext = {
+    db: services.db,
+    config: services.config,
+    tokens: services.tokens,
+    session,
+    customerId: typeof fromCustomerId === 'number' ? fromCustomerId : session?.customerId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+    lang,
+    params: (request.params ?? {}) as Record<string, string>,
+  }
+  return handler(context, body)
+}
+
+function checkAccess(
+  entry: OperationEntry,
+  session: Session | undefined,
+  fromCustomerId: unknown,
+): Outcome | undefined {
+  if (entry.access === 'public') return undefined
+  if (!session) return rpcFail('AU', 'Authentication is required.')
+  if ((entry.access as string) === 'admin' && !session.isAdmin) {
+    return rpcFail('ENOA', 'This operation is for administrators.')
+  }
+  if (fromCustomerId !== undefined && fromCustomerId !== session.customerId) {
+    // Acting for another customer needs a right on that customer (DESIGN.md section 11);
+    // until company access lands, only administrators hold one.
+    if (typeof fromCustomerId !== 'number' || !Number.isInteger(fromCustomerId)) {
+      return validationFailure([{ parameter: 'fromCustomerId', description: 'must be an id' }])
+    }
+    if (!session.isAdmin) return rpcFail('13', 'You have no access to this customer.')
+  }
+  return undefined
+}
+
+async function sessionOf(services: AppServices, request: FastifyRequest): Promise<Session | undefined> {
+  const header = request.headers.authorization
+  if (!header?.startsWith('Bearer ')) return undefined
+  return services.tokens.verifyAccess(header.slice('Bearer '.length).trim())
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function withoutEnvelope(body: Record<string, unknown>): Record<string, unknown> {
+  const payload = { ...body }
+  for (const key of envelopeKeys) delete payload[key]
+  return payload
+}
+
+export function send(reply: FastifyReply, outcome: Outcome): FastifyReply {
+  reply.code(outcome.status)
+  if (outcome.status === 204 || outcome.body === undefined) return reply.send()
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(outcome.body))
+}

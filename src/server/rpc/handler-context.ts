@@ -1,0 +1,49 @@
+// Everything a handler may use; built once per request by the dispatcher.
+import type { Db } from '../db/open-database.ts'
+import type { ServerConfig } from '../config.ts'
+import type { Outcome } from './outcome.ts'
+import type { operations } from '../../generated/api.d.ts'
+import type { TokenService } from '../auth/tokens.ts'
+
+export interface Session {
+  userId: number
+  customerId: number
+  isAdmin: boolean
+}
+
+export interface HandlerContext {
+  db: Db
+  config: ServerConfig
+  tokens: TokenService
+  /** Present when the request carried a valid access token. */
+  session: Session | undefined
+  /** The customer the call acts for: fromCustomerId when allowed, else the session's. */
+  customerId: number | undefined
+  ip: string
+  userAgent: string
+  lang: string
+  /** Path parameters of REST operations. */
+  params: Record<string, string>
+}
+
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never
+
+/** The validated request body of an operation, typed from the spec. */
+export type RequestOf<Op extends keyof operations> = operations[Op] extends {
+  requestBody?: infer Body
+}
+  ? JsonContent<NonNullable<Body>>
+  : never
+
+export type Handler<Op extends keyof operations> = (
+  context: HandlerContext,
+  input: RequestOf<Op>,
+) => Promise<Outcome>
+
+/** A handler whose context has a session: the dispatcher checked x-access first. */
+export function requireSession(context: HandlerContext): Session & { customerId: number } {
+  if (!context.session || context.customerId === undefined) {
+    throw new Error('assertion: a session operation ran without a session')
+  }
+  return { ...context.session, customerId: context.customerId }
+}

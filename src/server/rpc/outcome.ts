@@ -1,0 +1,49 @@
+// What a handler returns: an HTTP status and a body. Expected failures are values with a
+// response code from the catalogue (STYLE.md habit 3); only programmer errors throw.
+import { ResponseCode } from '../../generated/constants.ts'
+
+export interface Outcome {
+  status: number
+  body: unknown
+}
+
+export interface FieldError {
+  parameter: string
+  description: string
+}
+
+/** A successful RPC answer: `00` plus the operation's data. */
+export function rpcOk(data: Record<string, unknown> = {}): Outcome {
+  return { status: 200, body: { responseCode: ResponseCode.Success, ...data } }
+}
+
+/** A failed RPC answer with a code of the catalogue; AU travels as HTTP 401 (decisions.md). */
+export function rpcFail(
+  code: Exclude<ResponseCode, '00'>,
+  description: string,
+  extra: Record<string, unknown> = {},
+): Outcome {
+  const status = code === ResponseCode.AuthenticationError ? 401 : 200
+  return { status, body: { responseCode: code, responseDescription: description, ...extra } }
+}
+
+export function validationFailure(errors: FieldError[], status = 200): Outcome {
+  return {
+    status,
+    body: {
+      responseCode: ResponseCode.VerifyError,
+      responseDescription: errors.map((e) => `${e.parameter}: ${e.description}`).join(', '),
+      errors,
+    },
+  }
+}
+
+/** A REST answer (token service and other REST paths). */
+export function reply(status: number, body: unknown = undefined): Outcome {
+  return { status, body }
+}
+
+/** A refused token-service step: HTTP 403 with a message (product-spec section 8). */
+export function refused(message: string): Outcome {
+  return { status: 403, body: { message } }
+}

@@ -1,0 +1,39 @@
+// Registers one route per operation of the bundled spec, and the legacy /api?method= form.
+// No route is written by hand (DESIGN.md section 4).
+import type { FastifyInstance, HTTPMethods } from 'fastify'
+import { operations } from '../../generated/operations.ts'
+import type { AppServices } from '../app.ts'
+import { dispatch, send, type OperationEntry } from './dispatch.ts'
+import { rpcFail } from './outcome.ts'
+
+/** OpenAPI's /a/{id} becomes Fastify's /a/:id. */
+function fastifyPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1')
+}
+
+export function registerRoutes(app: FastifyInstance, services: AppServices): void {
+  const rpcById = new Map<string, OperationEntry>()
+  for (const entry of operations) {
+    if (entry.kind === 'rpc') rpcById.set(entry.operationId, entry)
+    app.route({
+      method: entry.method as HTTPMethods,
+      url: fastifyPath(entry.path),
+      handler: async (request, reply) => send(reply, await dispatch(services, entry, request)),
+    })
+  }
+
+  // The product's legacy form: POST /api?method=X with {method, lang, ...payload}.
+  app.post('/api', async (request, reply) => {
+    const query = request.query as Record<string, unknown>
+    const body = request.body as Record<string, unknown> | undefined
+    const method = String(query.method ?? body?.method ?? '')
+    const entry = rpcById.get(method)
+    if (!entry) return send(reply, { ...rpcFail('IM', `Unknown method "${method}".`), status: 404 })
+    return send(reply, await dispatch(services, entry, request))
+  })
+
+  app.post('/rpc/:method', async (request, reply) => {
+    const { method } = request.params as { method: string }
+    return send(reply, { ...rpcFail('IM', `Unknown method "${method}".`), status: 404 })
+  })
+}

@@ -1,0 +1,32 @@
+// Serves the built portal with an SPA fallback: any GET that is not an API path and asks for
+// HTML gets index.html, and the client router decides (including its own 404 page).
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import fastifyStatic from '@fastify/static'
+
+const apiPrefixes = ['/rpc/', '/api', '/auth/']
+
+export async function servePortal(app: FastifyInstance, portalDir: string | undefined): Promise<void> {
+  const root = portalDir ? resolve(portalDir) : undefined
+  const hasPortal = root !== undefined && existsSync(resolve(root, 'index.html'))
+  if (hasPortal) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Hashed assets never change; index.html must always be revalidated.
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = apiPrefixes.some((prefix) => request.url.startsWith(prefix))
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')
+    if (hasPortal && !isApi && wantsHtml) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return reply.code(404).type('application/json').send({ message: 'Not found' })
+  })
+}

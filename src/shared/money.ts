@@ -1,0 +1,44 @@
+// Money as integers in minor units with the currency's scale (STYLE.md habit 4). Decimal
+// strings travel on the wire; floats are never used for amounts.
+
+const decimalPattern = /^(-?)(\d+)(?:\.(\d+))?$/
+
+/** Parses "12.34" at the given scale; more decimals than the scale is an error, not rounding. */
+export function toMinor(amount: string, scale: number): bigint {
+  const match = decimalPattern.exec(amount.trim())
+  if (!match) throw new RangeError(`not a decimal amount: ${amount}`)
+  const [, sign, whole = '0', fraction = ''] = match
+  if (fraction.replace(/0+$/, '').length > scale) {
+    throw new RangeError(`${amount} has more than ${scale} decimals`)
+  }
+  const minor = BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale))
+  return sign === '-' ? -minor : minor
+}
+
+/** Minor units back to a decimal string with exactly `scale` decimals. */
+export function fromMinor(minor: bigint, scale: number): string {
+  const negative = minor < 0n
+  const digits = (negative ? -minor : minor).toString().padStart(scale + 1, '0')
+  const whole = digits.slice(0, digits.length - scale)
+  const fraction = digits.slice(digits.length - scale)
+  return `${negative ? '-' : ''}${whole}${scale > 0 ? `.${fraction}` : ''}`
+}
+
+/**
+ * The display rule of product-spec section 9: round half away from zero to 8 decimals,
+ * then drop trailing zeros but keep at least 2 decimals. Works on the decimal string, so
+ * no precision is lost to binary floats.
+ */
+export function formatAmount(amount: string | number | bigint): string {
+  const text = typeof amount === 'string' ? amount.trim() : String(amount)
+  const match = decimalPattern.exec(text)
+  if (!match) return text
+  const [, sign, whole = '0', fraction = ''] = match
+  let scaled = BigInt(whole + fraction.padEnd(8, '0').slice(0, 8))
+  if ((fraction[8] ?? '0') >= '5') scaled += 1n
+  const fixed = fromMinor(scaled, 8)
+  const [intPart = '0', decPart = ''] = fixed.split('.')
+  const trimmed = decPart.replace(/0+$/, '').padEnd(2, '0')
+  const isZero = scaled === 0n
+  return `${sign === '-' && !isZero ? '-' : ''}${intPart}.${trimmed}`
+}
