@@ -1,0 +1,19 @@
+// The typed API client: openapi-fetch over the generated paths, with our transport.
+import createClient from 'openapi-fetch'
+import type { paths } from '../../generated/api.d.ts'
+import { SessionStore, type SessionTiming } from './session-store.ts'
+import { createTransport } from './transport.ts'
+
+/** Demo builds let browser tests shorten the session timers (localStorage 'portal.timing'). */
+function timingOverride(): Partial<SessionTiming> {
+  if (import.meta.env.VITE_DEMO === 'false') return {}
+  try {
+    return JSON.parse(localStorage.getItem('portal.timing') ?? '{}') as Partial<SessionTiming>
+  } catch {
+    return {}
+  }
+}
+
+export const session = new SessionStore({ timing: timingOverride() })
+
+export const api = createClient<paths>({ baseUrl: window.location.origin, fetch: createTransport({ session }) })

@@ -1,0 +1,58 @@
+// The fetch under the typed client (product-spec section 7, client conventions): the client
+// version header, a 5-minute timeout, 3 retries with exponential delay on network errors,
+// and on 401 one token refresh and a replay. While a refresh runs, new requests wait for
+// it; if it fails they are all cancelled with "Request call failed".
+import type { SessionStore } from './session-store.ts'
+
+export const clientVersion = '2.1.2'
+export const requestCallFailed = 'Request call failed'
+
+export class RequestCallFailedError extends Error {
+  constructor() {
+    super(requestCallFailed)
+    this.name = 'RequestCallFailedError'
+  }
+}
+
+export interface TransportOptions {
+  session: SessionStore
+  timeoutMs?: number
+  retries?: number
+  retryBaseDelayMs?: number
+  fetchImpl?: typeof fetch
+}
+
+export function createTransport(options: TransportOptions): (request: Request) => Promise<Response> {
+  const { session } = options
+  const timeoutMs = options.timeoutMs ?? 5 * 60_000
+  const retries = options.retries ?? 3
+  const baseDelayMs = options.retryBaseDelayMs ?? 500
+  const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init))
+
+  async function attempt(template: Request): Promise<Response> {
+    for (let tryNumber = 0; ; tryNumber++) {
+      const request = template.clone()
+      request.headers.set('x-client-version', clientVersion)
+      const token = session.accessToken
+      if (token) request.headers.set('authorization', `Bearer ${token}`)
+      try {
+        return await fetchImpl(request, { signal: AbortSignal.timeout(timeoutMs) })
+      } catch (error) {
+        // Only network failures are retried; a timeout or an abort is final.
+        const isNetwork = error instanceof TypeError
+        if (!isNetwork || tryNumber >= retries) throw error
+        await new Promise((resolve) => setTimeout(resolve, baseDelayMs * 2 ** tryNumber))
+      }
+    }
+  }
+
+  return async (request: Request) => {
+    const pending = session.pendingRefresh
+    if (pending && !(await pending)) throw new RequestCallFailedError()
+    const template = request.clone()
+    const response = await attempt(template)
+    if (response.status !== 401 || !session.isSignedIn) return response
+    if (!(await session.refresh())) throw new RequestCallFailedError()
+    return attempt(template)
+  }
+}

@@ -1,0 +1,89 @@
+// The main layout (product-spec section 2): header with the brand's logo and name, the left
+// menu, the footer. It is also the auth guard: no session means the login page.
+import { useEffect } from 'react'
+import { Navigate, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Anchor, AppShell, Burger, Button, Group, Image, NavLink, Text } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { useBrand } from '../brand/brand-context.tsx'
+import { logoUrl } from '../brand/resolve-brand.ts'
+import { session } from '../api/client.ts'
+import { LanguageSelect } from './language-select.tsx'
+
+const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
+
+function useSessionGuard(): void {
+  const navigate = useNavigate()
+  useEffect(() => {
+    const touch = () => session.touch()
+    for (const name of activityEvents) window.addEventListener(name, touch, { passive: true })
+    const unsubscribe = session.subscribe((tokens, reason) => {
+      if (!tokens) navigate(reason === 'signed-out' ? '/login' : `/login?reason=${reason}`, { replace: true })
+    })
+    return () => {
+      unsubscribe()
+      for (const name of activityEvents) window.removeEventListener(name, touch)
+    }
+  }, [navigate])
+}
+
+export function Component() {
+  const { t } = useTranslation('common')
+  const brand = useBrand()
+  const location = useLocation()
+  const [opened, { toggle, close }] = useDisclosure(false)
+  useSessionGuard()
+  useEffect(close, [location.pathname, close])
+
+  if (!session.isSignedIn) {
+    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname)}`} replace />
+  }
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      footer={{ height: 48 }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('toggleMenu')} />
+            <Image src={logoUrl(brand)} alt="" h={28} w="auto" fit="contain" />
+            <Text fw={700} data-testid="brand-name" visibleFrom="xs">
+              {brand.projectName}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageSelect compact />
+            <Button variant="subtle" size="compact-sm" onClick={() => void session.signOut()}>
+              {t('signOut')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={t('menu.label')}>
+        <NavLink component={RouterNavLink} to="/home" label={t('menu.home')} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Footer px="md">
+        <Group h="100%" justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" truncate>
+            {t('footer.rights', { year: new Date().getFullYear(), name: brand.projectName })}
+          </Text>
+          <Group gap="sm" wrap="nowrap">
+            <Anchor size="xs" href={brand.legalLinks.terms} target="_blank" rel="noreferrer">
+              {t('footer.terms')}
+            </Anchor>
+            <Anchor size="xs" href={brand.legalLinks.privacy} target="_blank" rel="noreferrer">
+              {t('footer.privacy')}
+            </Anchor>
+          </Group>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  )
+}

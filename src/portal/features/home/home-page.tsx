@@ -1,0 +1,101 @@
+// /home: the customer's accounts with balance and pending amount, amounts shown by the
+// rule of product-spec section 9 (8 decimals, trimmed to at least 2).
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import type { components } from '../../../generated/api.d.ts'
+import { api } from '../../api/client.ts'
+import { loadCurrencies, type Currency } from '../../api/dictionaries.ts'
+import { describeFailure } from '../../../shared/response-codes.ts'
+import { formatAmount } from '../../../shared/money.ts'
+
+type Account = components['schemas']['Account']
+type State =
+  | { status: 'loading' }
+  | { status: 'failed'; title: string | null; text: string | null }
+  | { status: 'ready'; accounts: Account[]; currencies: Map<string, Currency> }
+
+/** "$1250.75" for one-character symbols, "1250.75 lei" for longer ones. */
+export function moneyText(amount: string, currencyCode: string, currencies: Map<string, Currency>): string {
+  const symbol = currencies.get(currencyCode)?.symbol ?? currencyCode
+  const value = formatAmount(amount)
+  if (symbol.length > 1) return `${value} ${symbol}`
+  return value.startsWith('-') ? `-${symbol}${value.slice(1)}` : `${symbol}${value}`
+}
+
+export function Component() {
+  const { t } = useTranslation(['home', 'common'])
+  const [state, setState] = useState<State>({ status: 'loading' })
+
+  useEffect(() => {
+    let cancelled = false
+    Promise.all([api.POST('/rpc/balanceInquiry', { body: {} }), loadCurrencies()])
+      .then(([{ data, response }, currencies]) => {
+        if (cancelled) return
+        if (data?.responseCode === '00') {
+          const byCode = new Map(currencies.map((c) => [c.code, c]))
+          setState({ status: 'ready', accounts: data.accounts ?? [], currencies: byCode })
+        } else {
+          setState({ status: 'failed', ...describeFailure(data, response.status) })
+        }
+      })
+      .catch(() => !cancelled && setState({ status: 'failed', title: null, text: t('common:errors.network') }))
+    return () => {
+      cancelled = true
+    }
+  }, [t])
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('home:title')}
+      </Title>
+      {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {state.status === 'failed' && (
+        <Alert color="red" role="alert" title={state.title ?? t('common:errors.error')}>
+          {state.text ?? (state.title ? null : t('common:errors.server'))}
+        </Alert>
+      )}
+      {state.status === 'ready' && <AccountList accounts={state.accounts} currencies={state.currencies} />}
+    </Stack>
+  )
+}
+
+function AccountList({ accounts, currencies }: { accounts: Account[]; currencies: Map<string, Currency> }) {
+  const { t } = useTranslation('home')
+  if (accounts.length === 0) return <Text>{t('empty')}</Text>
+  const hasPending = accounts.some((account) => Number(account.pendingAmount) !== 0)
+  return (
+    <>
+      <Text c="dimmed">{t('accountsCount', { count: accounts.length })}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {accounts.map((account) => (
+          <Paper key={account.accountId} withBorder p="md" radius="md" data-testid="account-card">
+            <Group justify="space-between">
+              <Text fw={700} size="lg" data-testid="account-currency">
+                {account.currencyCode}
+              </Text>
+              <Badge variant="light">{t('accountNumber', { id: account.accountId })}</Badge>
+            </Group>
+            <Text size="xs" c="dimmed" mt="sm">
+              {t('balance')}
+            </Text>
+            <Text fz={28} fw={700} data-testid="account-balance">
+              {moneyText(account.balance, account.currencyCode, currencies)}
+            </Text>
+            {Number(account.pendingAmount) !== 0 && (
+              <Text size="sm" c="dimmed" data-testid="account-pending">
+                {t('pending')}: {moneyText(account.pendingAmount, account.currencyCode, currencies)}*
+              </Text>
+            )}
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {hasPending && (
+        <Text size="xs" c="dimmed">
+          * {t('pendingNote')}
+        </Text>
+      )}
+    </>
+  )
+}

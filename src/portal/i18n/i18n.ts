@@ -1,0 +1,62 @@
+// i18next with one JSON file per language and area (locales/<lang>/<area>.json), loaded on
+// demand. The product calls Ukrainian "ua"; i18next and Intl.PluralRules know it as "uk",
+// so it is registered under "uk" to get Ukrainian plural rules (product-spec section 9).
+import i18next, { type i18n as I18n } from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import type { Lang } from '../brand/resolve-brand.ts'
+
+export const supportedLangs = ['en', 'es', 'pt', 'ro', 'ru', 'ua'] as const
+export const namespaces = ['common', 'auth', 'home'] as const
+const langStorageKey = 'portal.lang'
+
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json')
+
+export function i18nCode(lang: string): string {
+  return lang === 'ua' ? 'uk' : lang
+}
+
+export function productLang(code: string): Lang {
+  return (code === 'uk' ? 'ua' : code) as Lang
+}
+
+async function loadLanguage(instance: I18n, lang: string): Promise<void> {
+  const code = i18nCode(lang)
+  await Promise.all(
+    namespaces.map(async (ns) => {
+      if (instance.hasResourceBundle(code, ns)) return
+      const load = files[`../../../locales/${lang}/${ns}.json`]
+      if (!load) throw new Error(`missing locale file locales/${lang}/${ns}.json`)
+      instance.addResourceBundle(code, ns, (await load()).default, true, true)
+    }),
+  )
+}
+
+/** The language to start in: the remembered one if the brand offers it, else the default. */
+export function initialLang(available: readonly string[], fallback: string): string {
+  const remembered = localStorage.getItem(langStorageKey)
+  return remembered && available.includes(remembered) ? remembered : fallback
+}
+
+export async function initI18n(lang: string): Promise<I18n> {
+  const instance = i18next.createInstance()
+  await instance.use(initReactI18next).init({
+    lng: i18nCode(lang),
+    fallbackLng: 'en',
+    ns: [...namespaces],
+    defaultNS: 'common',
+    resources: {},
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  })
+  await loadLanguage(instance, 'en')
+  await loadLanguage(instance, lang)
+  document.documentElement.lang = i18nCode(lang)
+  return instance
+}
+
+export async function changeLanguage(instance: I18n, lang: string): Promise<void> {
+  await loadLanguage(instance, lang)
+  await instance.changeLanguage(i18nCode(lang))
+  localStorage.setItem(langStorageKey, lang)
+  document.documentElement.lang = i18nCode(lang)
+}

@@ -1,0 +1,76 @@
+// Browser tests drive the built portal (dist/) served by the real server on a fresh PGlite
+// database, in Debian's Chromium through playwright-core (DESIGN.md sections 2 and 9).
+import { existsSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import type { FastifyInstance } from 'fastify'
+import { openDatabase, type Database } from '../../src/server/db/open-database.ts'
+import { buildApp } from '../../src/server/app.ts'
+import { configFromEnv } from '../../src/server/config.ts'
+import { seedDemo } from '../../src/server/db/seed-demo.ts'
+
+const root = join(import.meta.dirname, '../..')
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export interface PortalHarness {
+  baseUrl: string
+  browser: Browser
+  /** A new page in its own context (fresh storage), with CSP violations collected. */
+  newPage(options?: { width?: number; height?: number }): Promise<{ page: Page; cspErrors: string[] }>
+  close(): Promise<void>
+}
+
+export async function startPortal(env: Record<string, string> = {}): Promise<PortalHarness> {
+  if (!existsSync(join(root, 'dist/index.html'))) {
+    throw new Error('dist/ is missing: npm test builds the portal before the browser tests')
+  }
+  if (!existsSync(chromiumPath)) {
+    execFileSync('sh', [join(root, 'scripts/setup-browser.sh')], { stdio: 'inherit' })
+  }
+  const database: Database = await openDatabase({ dataDir: 'memory://' })
+  await seedDemo(database.db)
+  const config = configFromEnv({ PORTAL_DIR: join(root, 'dist'), ...env })
+  const app: FastifyInstance = await buildApp(database.db, config)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('assertion: listening on TCP')
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    browser,
+    async newPage({ width = 1280, height = 900 } = {}) {
+      const context = await browser.newContext({ viewport: { width, height } })
+      const page = await context.newPage()
+      const cspErrors: string[] = []
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) cspErrors.push(message.text())
+      })
+      return { page, cspErrors }
+    },
+    async close() {
+      await browser.close()
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+/** Signs in through the login form, as a person does. */
+export async function signInAs(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`)
+  await page.getByLabel(/^E-mail/).fill(username)
+  await page.getByLabel(/^Password/).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}

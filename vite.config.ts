@@ -1,0 +1,60 @@
+// Vite builds the portal (src/portal) into dist/; Vitest runs the three test projects.
+// defineConfig comes from vitest/config so the `test` block is typed (DESIGN.md section 2).
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000'
+
+export default defineConfig({
+  root: 'src/portal',
+  publicDir: false,
+  envDir: '../..',
+  plugins: [react()],
+  build: {
+    outDir: '../../dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    fs: { allow: ['../..'] },
+    proxy: { '/rpc': apiTarget, '/api': apiTarget, '/auth': apiTarget },
+  },
+  test: {
+    root: '.',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          root: '.',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          root: '.',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          root: '.',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
