@@ -12,7 +12,10 @@ export interface BrandProblem {
   message: string
 }
 
-export function loadBrands(root: string): { brands: Record<string, unknown>[]; problems: BrandProblem[] } {
+export function loadBrands(root: string): {
+  brands: Record<string, unknown>[]
+  problems: BrandProblem[]
+} {
   const schema = JSON.parse(readFileSync(join(root, 'schemas/brand.schema.json'), 'utf8'))
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true })
   for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format)
@@ -34,7 +37,11 @@ export function loadBrands(root: string): { brands: Record<string, unknown>[]; p
     const data = doc.toJS() as Record<string, unknown>
     if (!validate(data)) {
       for (const error of validate.errors ?? []) {
-        problems.push({ file, line: lineOf(doc, lineCounter, error), message: explain(error) })
+        problems.push({
+          file,
+          line: lineOf(doc, lineCounter, error),
+          message: explain(error, schema),
+        })
       }
       continue
     }
@@ -42,19 +49,28 @@ export function loadBrands(root: string): { brands: Record<string, unknown>[]; p
       problems.push({ file, line: 1, message: `id is "${String(data.id)}"; set it to "${id}"` })
     }
     if (!existsSync(join(brandsDir, id, String(data.projectLogo)))) {
-      problems.push({ file, line: 1, message: `projectLogo ${String(data.projectLogo)} is missing` })
+      problems.push({
+        file,
+        line: 1,
+        message: `projectLogo ${String(data.projectLogo)} is missing`,
+      })
     }
     brands.push(data)
   }
   return { brands, problems }
 }
 
-function explain(error: ErrorObject): string {
+function explain(error: ErrorObject, schema: { properties?: Record<string, unknown> }): string {
   const where = error.instancePath.slice(1).replaceAll('/', '.') || 'the file'
   const params = error.params as Record<string, unknown>
   switch (error.keyword) {
-    case 'additionalProperties':
-      return `${where}: "${String(params.additionalProperty)}" is not a known setting; check its spelling or remove it`
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty)
+      const known = error.instancePath === '' ? Object.keys(schema.properties ?? {}) : []
+      const near = known.find((name) => editDistance(name, key) <= 2)
+      const fix = near ? `did you mean "${near}"?` : 'check its spelling or remove it'
+      return `${where}: "${key}" is not a known setting; ${fix}`
+    }
     case 'required':
       return `${where}: add the missing setting "${String(params.missingProperty)}"`
     case 'enum':
@@ -64,13 +80,31 @@ function explain(error: ErrorObject): string {
   }
 }
 
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1))
+      previous = current
+    }
+  }
+  return row[b.length]!
+}
+
 function lineOf(doc: Document, counter: LineCounter, error: ErrorObject): number {
   const path = error.instancePath.split('/').slice(1)
+  const extra = (error.params as Record<string, unknown>).additionalProperty
+  if (typeof extra === 'string') path.push(extra)
   let node: unknown = doc.contents
   let offset = 0
   for (const key of path) {
     if (isMap(node)) {
-      const pair = node.items.find((item) => String((item.key as { value?: unknown })?.value) === key)
+      const pair = node.items.find(
+        (item) => String((item.key as { value?: unknown })?.value) === key,
+      )
       if (!pair) break
       offset = (pair.key as { range?: [number] }).range?.[0] ?? offset
       node = pair.value

@@ -64,7 +64,8 @@ export function bundleSpec(rootFile: string): JsonObject {
     if (node === null || typeof node !== 'object') return node
     const out: JsonObject = {}
     for (const [key, value] of Object.entries(node)) {
-      out[key] = key === '$ref' ? rewriteRef(String(value), file, where) : resolveRefs(value, file, where)
+      out[key] =
+        key === '$ref' ? rewriteRef(String(value), file, where) : resolveRefs(value, file, where)
     }
     return out
   }
@@ -93,7 +94,8 @@ export function bundleSpec(rootFile: string): JsonObject {
       throw new SpecError(`${relative(specDir, path)}: needs a PascalCase "title"`)
     }
     const known = schemaFileByTitle.get(title)
-    if (known && known !== path) throw new SpecError(`title ${title} is used by ${known} and ${path}`)
+    if (known && known !== path)
+      throw new SpecError(`title ${title} is used by ${known} and ${path}`)
     if (known) return title
     schemaFileByTitle.set(title, path)
     const { $schema: _s, $id: _i, ...body } = schema

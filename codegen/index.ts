@@ -30,7 +30,10 @@ async function main(): Promise<void> {
     for (const p of problems) console.error(`${p.file}:${p.line}: ${p.message}`)
     throw new SpecError('brands: fix the mistakes above (npm run brands:check)')
   }
-  write('brands.ts', `${header}export const brandConfigs = ${JSON.stringify(brands, null, 2)} as const\n`)
+  write(
+    'brands.ts',
+    `${header}export const brandConfigs = ${JSON.stringify(brands, null, 2)} as const\n`,
+  )
   console.log(`codegen: ${table.length} operations, ${brands.length} brands -> src/generated/`)
 }
 

@@ -32,7 +32,11 @@ export const contentSecurityPolicy = {
 }
 
 export async function buildApp(db: Db, config: ServerConfig): Promise<FastifyInstance> {
-  const services: AppServices = { db, config, tokens: new TokenService(db, config, await loadSigningKey(db)) }
+  const services: AppServices = {
+    db,
+    config,
+    tokens: new TokenService(db, config, await loadSigningKey(db)),
+  }
   const app = Fastify({ logger: false, trustProxy: true, bodyLimit: 1024 * 1024 })
 
   await app.register(helmet, {
@@ -48,7 +52,10 @@ export async function buildApp(db: Db, config: ServerConfig): Promise<FastifyIns
     }
     request.log.error(error)
     console.error(error)
-    return send(reply, { status: 500, body: { responseCode: 'UE', responseDescription: 'Server error' } })
+    return send(reply, {
+      status: 500,
+      body: { responseCode: 'UE', responseDescription: 'Server error' },
+    })
   })
 
   registerRoutes(app, services)

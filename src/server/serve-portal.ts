@@ -7,7 +7,10 @@ import fastifyStatic from '@fastify/static'
 
 const apiPrefixes = ['/rpc/', '/api', '/auth/']
 
-export async function servePortal(app: FastifyInstance, portalDir: string | undefined): Promise<void> {
+export async function servePortal(
+  app: FastifyInstance,
+  portalDir: string | undefined,
+): Promise<void> {
   const root = portalDir ? resolve(portalDir) : undefined
   const hasPortal = root !== undefined && existsSync(resolve(root, 'index.html'))
   if (hasPortal) {
@@ -17,13 +20,17 @@ export async function servePortal(app: FastifyInstance, portalDir: string | unde
       index: false,
       setHeaders(res, path) {
         // Hashed assets never change; index.html must always be revalidated.
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
       },
     })
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = apiPrefixes.some((prefix) => request.url.startsWith(prefix))
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')
+    const wantsHtml =
+      request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')
     if (hasPortal && !isApi && wantsHtml) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }

@@ -2,8 +2,7 @@
 // drawn from the 66 unreserved characters, and its SHA-256 challenge in base64url.
 // Works in browsers and in Node through the Web Crypto API.
 
-export const verifierAlphabet =
-  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~'
+export const verifierAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~'
 export const verifierLength = 128
 export const codeChallengePattern = /^[A-Za-z0-9._~-]{43,128}$/
 

@@ -34,7 +34,10 @@ export interface FailureDisplay {
  * What the response popup shows for a failed call: the description, message, body or the
  * validation errors, falling back to the generic server error (product-spec section 8).
  */
-export function describeFailure(response: EnvelopeLike | undefined, httpStatus = 200): FailureDisplay {
+export function describeFailure(
+  response: EnvelopeLike | undefined,
+  httpStatus = 200,
+): FailureDisplay {
   if (httpStatus >= 500 || !response) return { title: null, text: null }
   const message =
     response.responseDescription ||

@@ -17,7 +17,10 @@ export interface PortalHarness {
   baseUrl: string
   browser: Browser
   /** A new page in its own context (fresh storage), with CSP violations collected. */
-  newPage(options?: { width?: number; height?: number }): Promise<{ page: Page; cspErrors: string[] }>
+  newPage(options?: {
+    width?: number
+    height?: number
+  }): Promise<{ page: Page; cspErrors: string[] }>
   close(): Promise<void>
 }
 
@@ -68,7 +71,12 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
 }
 
 /** Signs in through the login form, as a person does. */
-export async function signInAs(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+export async function signInAs(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+): Promise<void> {
   await page.goto(`${baseUrl}/login`)
   await page.getByLabel(/^E-mail/).fill(username)
   await page.getByLabel(/^Password/).fill(password)

@@ -8,7 +8,10 @@ import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 
 const root = join(import.meta.dirname, '../..')
 const locale = (lang: string, ns: string) =>
-  JSON.parse(readFileSync(join(root, `locales/${lang}/${ns}.json`), 'utf8')) as Record<string, string>
+  JSON.parse(readFileSync(join(root, `locales/${lang}/${ns}.json`), 'utf8')) as Record<
+    string,
+    string
+  >
 const screenshots = join(root, 'test-results')
 
 let portal: PortalHarness
@@ -28,7 +31,9 @@ describe('sign-in to balances', () => {
     await expect.poll(() => page.getByTestId('account-card').count()).toBe(2)
     const balances = await page.getByTestId('account-balance').allTextContents()
     expect(balances).toEqual(['$1250.75', '€980.40'])
-    expect(await page.getByTestId('account-pending').allTextContents()).toEqual(['Pending: -$25.00*'])
+    expect(await page.getByTestId('account-pending').allTextContents()).toEqual([
+      'Pending: -$25.00*',
+    ])
     expect(await page.getByTestId('brand-name').textContent()).toBe('Nova Wallet')
     await page.screenshot({ path: join(screenshots, 'home-desktop.png'), fullPage: true })
     expect(cspErrors).toEqual([])
@@ -37,7 +42,9 @@ describe('sign-in to balances', () => {
   test('a wrong password shows the server message and stays on the login page', async () => {
     const { page } = await portal.newPage()
     await signInAs(page, portal.baseUrl, 'demo@nova.example', 'not-the-password')
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid username or password.')
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Invalid username or password.')
     expect(new URL(page.url()).pathname).toBe('/login')
   })
 
@@ -89,7 +96,9 @@ describe('brands', () => {
       await page.goto(`${portal.baseUrl}/login?brand=${id}`)
       const logo = page.getByRole('img', { name })
       await logo.waitFor()
-      expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+      expect(
+        await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      ).toBe(true)
       logoSources.add(String(await logo.getAttribute('src')))
       await expect.poll(() => page.title()).toBe(name)
       await page.screenshot({ path: join(screenshots, `login-${id}.png`) })

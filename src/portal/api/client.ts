@@ -16,4 +16,7 @@ function timingOverride(): Partial<SessionTiming> {
 
 export const session = new SessionStore({ timing: timingOverride() })
 
-export const api = createClient<paths>({ baseUrl: window.location.origin, fetch: createTransport({ session }) })
+export const api = createClient<paths>({
+  baseUrl: window.location.origin,
+  fetch: createTransport({ session }),
+})

@@ -30,7 +30,9 @@ export class SessionStore {
   private readonly storage: Storage
   private readonly fetchImpl: typeof fetch
 
-  constructor(options: { timing?: Partial<SessionTiming>; storage?: Storage; fetchImpl?: typeof fetch } = {}) {
+  constructor(
+    options: { timing?: Partial<SessionTiming>; storage?: Storage; fetchImpl?: typeof fetch } = {},
+  ) {
     this.timing = { ...defaultTiming, ...options.timing }
     this.storage = options.storage ?? sessionStorage
     this.fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init))

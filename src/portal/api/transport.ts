@@ -22,7 +22,9 @@ export interface TransportOptions {
   fetchImpl?: typeof fetch
 }
 
-export function createTransport(options: TransportOptions): (request: Request) => Promise<Response> {
+export function createTransport(
+  options: TransportOptions,
+): (request: Request) => Promise<Response> {
   const { session } = options
   const timeoutMs = options.timeoutMs ?? 5 * 60_000
   const retries = options.retries ?? 3

@@ -18,7 +18,8 @@ function useSessionGuard(): void {
     const touch = () => session.touch()
     for (const name of activityEvents) window.addEventListener(name, touch, { passive: true })
     const unsubscribe = session.subscribe((tokens, reason) => {
-      if (!tokens) navigate(reason === 'signed-out' ? '/login' : `/login?reason=${reason}`, { replace: true })
+      if (!tokens)
+        navigate(reason === 'signed-out' ? '/login' : `/login?reason=${reason}`, { replace: true })
     })
     return () => {
       unsubscribe()
@@ -49,7 +50,13 @@ export function Component() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('toggleMenu')} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('toggleMenu')}
+            />
             <Image src={logoUrl(brand)} alt="" h={28} w="auto" fit="contain" />
             <Text fw={700} data-testid="brand-name" visibleFrom="xs">
               {brand.projectName}

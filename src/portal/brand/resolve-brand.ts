@@ -20,7 +20,9 @@ export function brandById(id: string): Brand | undefined {
 }
 
 export function resolveBrand(location: Location, storage: Storage = sessionStorage): Brand {
-  const byHost = brandConfigs.find((brand) => (brand.hosts as readonly string[]).includes(location.hostname))
+  const byHost = brandConfigs.find((brand) =>
+    (brand.hosts as readonly string[]).includes(location.hostname),
+  )
   if (byHost) return byHost
   if (isDemo) {
     const asked = new URLSearchParams(location.search).get('brand')

@@ -45,7 +45,9 @@ export const handler: Handler<'balanceInquiry'> = async (context, input) => {
         ...(row.cardIsVirtual !== null ? { cardIsVirtual: row.cardIsVirtual } : {}),
         ...(row.cardExpiryMonth ? { cardExpiryMonth: row.cardExpiryMonth } : {}),
         ...(row.cardExpiryYear ? { cardExpiryYear: row.cardExpiryYear } : {}),
-        ...(row.cardReissuedStatusId !== null ? { cardReissuedStatusId: row.cardReissuedStatusId } : {}),
+        ...(row.cardReissuedStatusId !== null
+          ? { cardReissuedStatusId: row.cardReissuedStatusId }
+          : {}),
         ...(row.cardAliasName ? { cardAliasName: row.cardAliasName } : {}),
         flags: deriveAccountFlags(view, views),
       }

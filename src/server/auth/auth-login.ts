@@ -21,7 +21,10 @@ export const handler: Handler<'authLogin'> = async (context, input) => {
   const [user] = await context.db.select().from(users).where(eq(users.username, username))
   if (user?.blockedUntil && user.blockedUntil > new Date()) {
     await recordAttempt(context, username, user.id, false, 'blocked')
-    return reply(429, { message: blockedMessage, retryAfterSeconds: secondsUntil(user.blockedUntil) })
+    return reply(429, {
+      message: blockedMessage,
+      retryAfterSeconds: secondsUntil(user.blockedUntil),
+    })
   }
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? unknownUserHash)
   if (!user || !passwordOk) {

@@ -8,7 +8,8 @@ import { refused, reply, validationFailure } from '../rpc/outcome.ts'
 import { maxFailedAttempts } from './login-attempts.ts'
 import { sha256 } from './tokens.ts'
 
-export const invalidCodeMessage = 'The sign-in code is invalid or has expired. Please sign in again.'
+export const invalidCodeMessage =
+  'The sign-in code is invalid or has expired. Please sign in again.'
 
 export const handler: Handler<'authToken'> = async (context, input) => {
   if (input.code === undefined || input.codeVerifier === undefined) {
@@ -17,7 +18,12 @@ export const handler: Handler<'authToken'> = async (context, input) => {
   }
   const codeHash = sha256(input.code)
   const [row] = await context.db.select().from(authCodes).where(eq(authCodes.codeHash, codeHash))
-  if (!row || row.usedAt || row.expiresAt <= new Date() || row.failedAttempts >= maxFailedAttempts) {
+  if (
+    !row ||
+    row.usedAt ||
+    row.expiresAt <= new Date() ||
+    row.failedAttempts >= maxFailedAttempts
+  ) {
     return refused(invalidCodeMessage)
   }
   const expected = Buffer.from(row.codeChallenge)

@@ -45,7 +45,9 @@ export const handler: Handler<'getCustomerInfo'> = async (context) => {
       ...(customer.oldWebUrl ? { oldWebUrl: customer.oldWebUrl } : {}),
       ...(customer.birthDay ? { birthDay: customer.birthDay } : {}),
       customerCreationDate: customer.createdAt.toISOString(),
-      ...(customer.residenceCountryCode ? { residenceCountryCode: customer.residenceCountryCode } : {}),
+      ...(customer.residenceCountryCode
+        ? { residenceCountryCode: customer.residenceCountryCode }
+        : {}),
       ...(customer.taxId ? { taxId: customer.taxId } : {}),
       permissions: { ...permissions, ...customer.permissions },
       verified: customer.verified,

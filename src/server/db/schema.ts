@@ -78,7 +78,9 @@ export const ledgerAccounts = pgTable(
     type: integer('type').notNull(),
     subType: text('sub_type'),
     statusId: integer('status_id').notNull().default(2),
-    balanceMinMinor: bigint('balance_min_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    balanceMinMinor: bigint('balance_min_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     settlementAccountId: integer('settlement_account_id'),
     cardIsVirtual: boolean('card_is_virtual'),
     cardExpiryMonth: smallint('card_expiry_month'),

@@ -98,7 +98,11 @@ async function fundDemoAccount(
 ): Promise<void> {
   const { currencyCode } = account
   const scale = scaleOf(currencyCode)
-  const accountId = await openCustomerAccount(db, { customerId, currencyCode, type: AccountType.Payment })
+  const accountId = await openCustomerAccount(db, {
+    customerId,
+    currencyCode,
+    type: AccountType.Payment,
+  })
   const clearing = await houseAccount(db, 'clearing:demo', currencyCode)
   const opening = toMinor(account.opening, scale)
   await postTransfer(db, {

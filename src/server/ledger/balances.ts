@@ -10,9 +10,13 @@ export interface AccountBalance {
   pendingMinor: bigint
 }
 
-export async function balancesOf(db: Db, accountIds: number[]): Promise<Map<number, AccountBalance>> {
+export async function balancesOf(
+  db: Db,
+  accountIds: number[],
+): Promise<Map<number, AccountBalance>> {
   const result = new Map<number, AccountBalance>()
-  for (const accountId of accountIds) result.set(accountId, { accountId, balanceMinor: 0n, pendingMinor: 0n })
+  for (const accountId of accountIds)
+    result.set(accountId, { accountId, balanceMinor: 0n, pendingMinor: 0n })
   if (accountIds.length === 0) return result
   const rows = await db
     .select({
@@ -22,7 +26,12 @@ export async function balancesOf(db: Db, accountIds: number[]): Promise<Map<numb
     })
     .from(ledgerPostings)
     .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerPostings.transferId))
-    .where(and(inArray(ledgerPostings.accountId, accountIds), inArray(ledgerTransfers.status, ['posted', 'pending'])))
+    .where(
+      and(
+        inArray(ledgerPostings.accountId, accountIds),
+        inArray(ledgerTransfers.status, ['posted', 'pending']),
+      ),
+    )
     .groupBy(ledgerPostings.accountId, ledgerTransfers.status)
   for (const row of rows) {
     const balance = result.get(row.accountId)

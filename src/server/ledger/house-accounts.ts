@@ -7,7 +7,11 @@ import { AccountType } from '../../shared/account-flags.ts'
 
 export type HousePurpose = 'fee_income' | 'fx_position' | `clearing:${string}`
 
-export async function houseAccount(db: Db, purpose: HousePurpose, currencyCode: string): Promise<number> {
+export async function houseAccount(
+  db: Db,
+  purpose: HousePurpose,
+  currencyCode: string,
+): Promise<number> {
   const find = () =>
     db
       .select({ id: ledgerAccounts.id })
@@ -33,9 +37,18 @@ export async function houseAccount(db: Db, purpose: HousePurpose, currencyCode: 
 /** Opens a customer account; the ledger owns every insert into ledger_accounts. */
 export async function openCustomerAccount(
   db: Db,
-  values: { customerId: number; currencyCode: string; type: number; subType?: string; settlementAccountId?: number },
+  values: {
+    customerId: number
+    currencyCode: string
+    type: number
+    subType?: string
+    settlementAccountId?: number
+  },
 ): Promise<number> {
-  const [row] = await db.insert(ledgerAccounts).values({ purpose: 'customer', ...values }).returning({ id: ledgerAccounts.id })
+  const [row] = await db
+    .insert(ledgerAccounts)
+    .values({ purpose: 'customer', ...values })
+    .returning({ id: ledgerAccounts.id })
   if (!row) throw new Error('assertion: insert returned the new account')
   return row.id
 }

@@ -21,8 +21,7 @@ export interface TransferInput {
 }
 
 export type TransferResult =
-  | { outcome: 'created' | 'replayed'; transferId: bigint }
-  | { outcome: 'idempotency-conflict' }
+  { outcome: 'created' | 'replayed'; transferId: bigint } | { outcome: 'idempotency-conflict' }
 
 export class LedgerInvariantError extends Error {}
 
@@ -81,12 +80,14 @@ export async function postTransfer(db: Db, input: TransferInput): Promise<Transf
     const currencyById = new Map(accounts.map((a) => [a.id, a.currencyCode]))
     for (const posting of input.postings) {
       if (currencyById.get(posting.accountId) !== posting.currencyCode) {
-        throw new LedgerInvariantError(`account ${posting.accountId} is not in ${posting.currencyCode}`)
+        throw new LedgerInvariantError(
+          `account ${posting.accountId} is not in ${posting.currencyCode}`,
+        )
       }
     }
-    await tx.insert(ledgerPostings).values(
-      input.postings.map((p) => ({ transferId: created.id, ...p })),
-    )
+    await tx
+      .insert(ledgerPostings)
+      .values(input.postings.map((p) => ({ transferId: created.id, ...p })))
     // Checked again after the write: what the database holds must balance too.
     const unbalanced = await tx
       .select({ currencyCode: ledgerPostings.currencyCode })

@@ -26,7 +26,8 @@ export async function dispatch(
   const session = await sessionOf(services, request)
   const rawBody = (request.body ?? {}) as Record<string, unknown>
   const body = entry.kind === 'rpc' && isObject(rawBody) ? withoutEnvelope(rawBody) : rawBody
-  const fromCustomerId = entry.kind === 'rpc' && isObject(rawBody) ? rawBody.fromCustomerId : undefined
+  const fromCustomerId =
+    entry.kind === 'rpc' && isObject(rawBody) ? rawBody.fromCustomerId : undefined
 
   const denied = checkAccess(entry, session, fromCustomerId)
   if (denied) return denied
@@ -75,7 +76,10 @@ function checkAccess(
   return undefined
 }
 
-async function sessionOf(services: AppServices, request: FastifyRequest): Promise<Session | undefined> {
+async function sessionOf(
+  services: AppServices,
+  request: FastifyRequest,
+): Promise<Session | undefined> {
   const header = request.headers.authorization
   if (!header?.startsWith('Bearer ')) return undefined
   return services.tokens.verifyAccess(header.slice('Bearer '.length).trim())

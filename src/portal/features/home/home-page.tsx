@@ -16,7 +16,11 @@ type State =
   | { status: 'ready'; accounts: Account[]; currencies: Map<string, Currency> }
 
 /** "$1250.75" for one-character symbols, "1250.75 lei" for longer ones. */
-export function moneyText(amount: string, currencyCode: string, currencies: Map<string, Currency>): string {
+export function moneyText(
+  amount: string,
+  currencyCode: string,
+  currencies: Map<string, Currency>,
+): string {
   const symbol = currencies.get(currencyCode)?.symbol ?? currencyCode
   const value = formatAmount(amount)
   if (symbol.length > 1) return `${value} ${symbol}`
@@ -39,7 +43,11 @@ export function Component() {
           setState({ status: 'failed', ...describeFailure(data, response.status) })
         }
       })
-      .catch(() => !cancelled && setState({ status: 'failed', title: null, text: t('common:errors.network') }))
+      .catch(
+        () =>
+          !cancelled &&
+          setState({ status: 'failed', title: null, text: t('common:errors.network') }),
+      )
     return () => {
       cancelled = true
     }
@@ -56,12 +64,20 @@ export function Component() {
           {state.text ?? (state.title ? null : t('common:errors.server'))}
         </Alert>
       )}
-      {state.status === 'ready' && <AccountList accounts={state.accounts} currencies={state.currencies} />}
+      {state.status === 'ready' && (
+        <AccountList accounts={state.accounts} currencies={state.currencies} />
+      )}
     </Stack>
   )
 }
 
-function AccountList({ accounts, currencies }: { accounts: Account[]; currencies: Map<string, Currency> }) {
+function AccountList({
+  accounts,
+  currencies,
+}: {
+  accounts: Account[]
+  currencies: Map<string, Currency>
+}) {
   const { t } = useTranslation('home')
   if (accounts.length === 0) return <Text>{t('empty')}</Text>
   const hasPending = accounts.some((account) => Number(account.pendingAmount) !== 0)
@@ -85,7 +101,8 @@ function AccountList({ accounts, currencies }: { accounts: Account[]; currencies
             </Text>
             {Number(account.pendingAmount) !== 0 && (
               <Text size="sm" c="dimmed" data-testid="account-pending">
-                {t('pending')}: {moneyText(account.pendingAmount, account.currencyCode, currencies)}*
+                {t('pending')}: {moneyText(account.pendingAmount, account.currencyCode, currencies)}
+                *
               </Text>
             )}
           </Paper>

@@ -28,7 +28,8 @@ export async function signIn(username: string, password: string): Promise<SignIn
       })
       return { ok: true }
     }
-    if (flow.authFlow !== 'direct' || !flow.code) return { ok: false, kind: 'unsupported-flow', flow: flow.authFlow }
+    if (flow.authFlow !== 'direct' || !flow.code)
+      return { ok: false, kind: 'unsupported-flow', flow: flow.authFlow }
     const token = await api.POST('/auth/token', { body: { code: flow.code, codeVerifier } })
     if (!token.data) return failure(token.response.status, token.error)
     session.signIn(token.data)
@@ -39,9 +40,16 @@ export async function signIn(username: string, password: string): Promise<SignIn
 }
 
 function failure(status: number, error: unknown): SignInResult {
-  const body = (error ?? {}) as { message?: string; errors?: { parameter: string; description: string }[] }
+  const body = (error ?? {}) as {
+    message?: string
+    errors?: { parameter: string; description: string }[]
+  }
   if (status === 400 && body.errors) {
-    return { ok: false, kind: 'invalid', fields: Object.fromEntries(body.errors.map((e) => [e.parameter, e.description])) }
+    return {
+      ok: false,
+      kind: 'invalid',
+      fields: Object.fromEntries(body.errors.map((e) => [e.parameter, e.description])),
+    }
   }
   if ((status === 403 || status === 429) && body.message) {
     return { ok: false, kind: status === 429 ? 'blocked' : 'refused', message: body.message }
