@@ -37,7 +37,12 @@ export async function buildApp(db: Db, config: ServerConfig): Promise<FastifyIns
     config,
     tokens: new TokenService(db, config, await loadSigningKey(db)),
   }
-  const app = Fastify({ logger: false, trustProxy: true, bodyLimit: 1024 * 1024 })
+  const app = Fastify({
+    logger: false,
+    // Only behind a known proxy may X-Forwarded-For set the client address.
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  })
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
@@ -47,7 +52,12 @@ export async function buildApp(db: Db, config: ServerConfig): Promise<FastifyIns
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      const failure = validationFailure([{ parameter: 'body', description: error.message }], 400)
+      // RPC outcomes travel as HTTP 200 with their code; REST paths keep the 400 (decisions.md).
+      const isRpc = request.url.startsWith('/rpc/') || request.url.startsWith('/api')
+      const failure = validationFailure(
+        [{ parameter: 'body', description: error.message }],
+        isRpc ? 200 : 400,
+      )
       return send(reply, failure)
     }
     request.log.error(error)

@@ -11,8 +11,8 @@ export interface ServerConfig {
   refreshTokenTtlSeconds: number
   /** The built portal to serve; absent in API-only tests. */
   portalDir: string | undefined
-  /** Secure cookies and HSTS need HTTPS; off on plain localhost. */
-  hsts: boolean
+  /** Trust X-Forwarded-For (set TRUST_PROXY=true only behind a proxy you run). */
+  trustProxy: boolean
 }
 
 function number(value: string | undefined, fallback: number): number {
@@ -30,6 +30,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     accessTokenTtlSeconds: number(env.ACCESS_TOKEN_TTL_SECONDS, 300),
     refreshTokenTtlSeconds: number(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600),
     portalDir: env.PORTAL_DIR ?? 'dist',
-    hsts: env.HSTS === 'true',
+    trustProxy: env.TRUST_PROXY === 'true',
   }
 }

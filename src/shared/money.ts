@@ -30,7 +30,12 @@ export function fromMinor(minor: bigint, scale: number): string {
  * no precision is lost to binary floats.
  */
 export function formatAmount(amount: string | number | bigint): string {
-  const text = typeof amount === 'string' ? amount.trim() : String(amount)
+  const text =
+    typeof amount === 'number'
+      ? amount.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
+      : typeof amount === 'string'
+        ? amount.trim()
+        : String(amount)
   const match = decimalPattern.exec(text)
   if (!match) return text
   const [, sign, whole = '0', fraction = ''] = match

@@ -26,6 +26,11 @@ export const handler: Handler<'authLogin'> = async (context, input) => {
       retryAfterSeconds: secondsUntil(user.blockedUntil),
     })
   }
+  if (user?.blockedUntil && user.failedAttempts > 0) {
+    // The block has run out: the next attempts start a fresh count.
+    await clearFailures(context.db, user.id)
+    user.failedAttempts = 0
+  }
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? unknownUserHash)
   if (!user || !passwordOk) {
     await recordAttempt(context, username, user?.id ?? null, false, 'wrong credentials')

@@ -5,7 +5,7 @@ import { codeChallengeS256 } from '../../shared/pkce.ts'
 import { authCodes } from '../db/schema.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { refused, reply, validationFailure } from '../rpc/outcome.ts'
-import { maxFailedAttempts } from './login-attempts.ts'
+import { blockedMessage, maxFailedAttempts } from './login-attempts.ts'
 import { sha256 } from './tokens.ts'
 
 export const invalidCodeMessage =
@@ -18,14 +18,10 @@ export const handler: Handler<'authToken'> = async (context, input) => {
   }
   const codeHash = sha256(input.code)
   const [row] = await context.db.select().from(authCodes).where(eq(authCodes.codeHash, codeHash))
-  if (
-    !row ||
-    row.usedAt ||
-    row.expiresAt <= new Date() ||
-    row.failedAttempts >= maxFailedAttempts
-  ) {
-    return refused(invalidCodeMessage)
+  if (row && row.failedAttempts >= maxFailedAttempts) {
+    return reply(429, { message: blockedMessage })
   }
+  if (!row || row.usedAt || row.expiresAt <= new Date()) return refused(invalidCodeMessage)
   const expected = Buffer.from(row.codeChallenge)
   const actual = Buffer.from(await codeChallengeS256(input.codeVerifier))
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {

@@ -1,5 +1,5 @@
 // getCustomerInfo: the customer the session acts for (product-spec section 3, Customer info).
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { customers, users } from '../db/schema.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
@@ -23,7 +23,16 @@ export const handler: Handler<'getCustomerInfo'> = async (context) => {
     .select({ customer: customers, user: users })
     .from(customers)
     .innerJoin(users, eq(users.customerId, customers.id))
-    .where(eq(customers.id, session.customerId))
+    .where(
+      and(
+        eq(customers.id, session.customerId),
+        // Acting for another customer (fromCustomerId) shows that customer's first user.
+        context.session?.customerId === session.customerId
+          ? eq(users.id, session.userId)
+          : undefined,
+      ),
+    )
+    .orderBy(users.id)
     .limit(1)
   if (!row) return rpcFail('UE', 'The customer was not found.')
   const { customer, user } = row

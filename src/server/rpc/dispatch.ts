@@ -46,7 +46,8 @@ export async function dispatch(
     config: services.config,
     tokens: services.tokens,
     session,
-    customerId: typeof fromCustomerId === 'number' ? fromCustomerId : session?.customerId,
+    customerId:
+      session && typeof fromCustomerId === 'number' ? fromCustomerId : session?.customerId,
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
     lang,
