@@ -40,9 +40,16 @@ export function bundleSpec(rootFile: string): JsonObject {
     const areaPaths = (doc.paths ?? {}) as JsonObject
     for (const [path, item] of Object.entries(areaPaths)) {
       if (paths[path]) throw new SpecError(`${area}: path ${path} is defined twice`)
-      for (const operation of Object.values(item as JsonObject)) {
-        const id = (operation as JsonObject).operationId as string | undefined
+      const stem = String(area).replace(/\.yaml$/, '')
+      for (const [method, value] of Object.entries(item as JsonObject)) {
+        if (method === 'parameters') continue
+        const operation = value as JsonObject
+        const id = operation.operationId as string | undefined
         if (!id) throw new SpecError(`${area}: ${path} has an operation without operationId`)
+        const tags = operation.tags as Json[] | undefined
+        if (!tags || tags.length !== 1 || tags[0] !== stem) {
+          throw new SpecError(`${area}: ${id} needs exactly one tag, [${stem}]`)
+        }
         const other = operationIds.get(id)
         if (other) throw new SpecError(`${area}: operationId ${id} is also used in ${other}`)
         operationIds.set(id, String(area))

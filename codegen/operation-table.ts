@@ -1,7 +1,23 @@
 // Derives the operation table (operationId -> path, access, schemas) from the bundled spec.
 import { SpecError, type Json, type JsonObject } from './bundle-spec.ts'
 
-export type Access = 'public' | 'session' | 'admin' | `right>=${number}` | `permission:${string}`
+/**
+ * Who may call an operation (DESIGN.md section 11), checked before the handler runs:
+ * - public: anyone; session: a signed-in user; admin: an administrator (isAdmin);
+ * - rights:N[,N]: a business user whose access right on the acting customer is one of N
+ *   (product-spec section 4: 1 read, 2 full, 3 initiate, 4 confirmed, 5 uploading);
+ * - permission:<flag>: a session whose permission flag (product-spec section 6) is true;
+ * - paymentSecret: a global-payment recipient holding the payment's secret link;
+ * - internal: another server, with the internal service token.
+ */
+export type Access =
+  | 'public'
+  | 'session'
+  | 'admin'
+  | `rights:${string}`
+  | `permission:${string}`
+  | 'paymentSecret'
+  | 'internal'
 
 export interface OperationEntry {
   operationId: string
@@ -18,7 +34,8 @@ export interface OperationEntry {
 }
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch']
-const accessPattern = /^(public|session|admin|right>=[0-5]|permission:[A-Za-z][A-Za-z0-9]*)$/
+const accessPattern =
+  /^(public|session|admin|paymentSecret|internal|rights:[0-5](,[0-5])*|permission:[A-Za-z][A-Za-z0-9]*)$/
 
 export function operationTable(spec: JsonObject): OperationEntry[] {
   const table: OperationEntry[] = []
@@ -30,7 +47,7 @@ export function operationTable(spec: JsonObject): OperationEntry[] {
       const access = operation['x-access']
       if (typeof access !== 'string' || !accessPattern.test(access)) {
         throw new SpecError(
-          `${operationId}: x-access must be public, session, admin, right>=N or permission:flag`,
+          `${operationId}: x-access must be public, session, admin, rights:N, permission:<flag>, paymentSecret or internal`,
         )
       }
       const kind = path === `/rpc/${operationId}` ? 'rpc' : 'rest'
@@ -38,6 +55,8 @@ export function operationTable(spec: JsonObject): OperationEntry[] {
         throw new SpecError(`${operationId}: an RPC path must be /rpc/${operationId}`)
       }
       if (kind === 'rpc' && method !== 'post') throw new SpecError(`${operationId}: RPC is POST`)
+      const paging = operation['x-paging'] as JsonObject | undefined
+      if (paging !== undefined) checkPaging(operationId, paging)
       const tags = operation.tags as Json[] | undefined
       table.push({
         operationId,
@@ -54,6 +73,19 @@ export function operationTable(spec: JsonObject): OperationEntry[] {
     }
   }
   return table.sort((a, b) => a.operationId.localeCompare(b.operationId))
+}
+
+function checkPaging(operationId: string, paging: JsonObject): void {
+  const styles = ['page', 'cursor', 'limit']
+  if (!styles.includes(String(paging.style))) {
+    throw new SpecError(`${operationId}: x-paging.style must be one of ${styles.join(', ')}`)
+  }
+  if (!Number.isInteger(paging.defaultPageSize) || Number(paging.defaultPageSize) < 1) {
+    throw new SpecError(`${operationId}: x-paging.defaultPageSize must be a positive integer`)
+  }
+  const known = ['style', 'pageParam', 'sizeParam', 'cursorParam', 'defaultPageSize', 'firstPage']
+  const unknown = Object.keys(paging).filter((key) => !known.includes(key))
+  if (unknown.length > 0) throw new SpecError(`${operationId}: unknown x-paging keys ${unknown}`)
 }
 
 /** The JSON schema of an operation's request body, or undefined. */
