@@ -46,6 +46,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'conformance',
+          root: '.',
+          include: ['test/conformance/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           root: '.',
           include: ['test/e2e/**/*.test.ts'],

@@ -9,13 +9,16 @@ export type ServeStatus = 'served and tested' | 'served' | 'not served yet'
 
 /**
  * Operations with a test of their own: a key in the conformance happy paths
- * (test/conformance/happy-paths.yaml) or a test file named after the operation.
+ * (test/conformance/happy-paths/*.yaml) or a test file named after the operation.
  */
 export function testedOperations(root: string): Set<string> {
   const tested = new Set<string>()
-  const happyPaths = join(root, 'test/conformance/happy-paths.yaml')
+  const happyPaths = join(root, 'test/conformance/happy-paths')
   if (existsSync(happyPaths)) {
-    for (const key of Object.keys(parse(readFileSync(happyPaths, 'utf8')) ?? {})) tested.add(key)
+    for (const name of readdirSync(happyPaths).filter((n) => n.endsWith('.yaml'))) {
+      const cases = parse(readFileSync(join(happyPaths, name), 'utf8')) ?? {}
+      for (const key of Object.keys(cases)) tested.add(key)
+    }
   }
   const walk = (dir: string): void => {
     if (!existsSync(dir)) return
@@ -56,7 +59,7 @@ export function operationsReport(
     '',
     'Every operation of the spec, and whether the server serves it. An operation without a',
     'handler answers `IM` ("not served yet"). "Tested" means a conformance happy path',
-    '(test/conformance/happy-paths.yaml) or a test file named after the operation.',
+    '(test/conformance/happy-paths/*.yaml) or a test file named after the operation.',
     '',
     `Total: ${rows.length} operations; ${count(rows, 'served and tested')} served and tested, ` +
       `${count(rows, 'served')} served, ${count(rows, 'not served yet')} not served yet.`,

@@ -11,6 +11,8 @@ export interface ServerConfig {
   refreshTokenTtlSeconds: number
   /** The built portal to serve; absent in API-only tests. */
   portalDir: string | undefined
+  /** The token other servers present in x-internal-token; unset refuses every internal call. */
+  internalToken: string | undefined
   /** Trust X-Forwarded-For (set TRUST_PROXY=true only behind a proxy you run). */
   trustProxy: boolean
 }
@@ -31,5 +33,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     refreshTokenTtlSeconds: number(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600),
     portalDir: env.PORTAL_DIR ?? 'dist',
     trustProxy: env.TRUST_PROXY === 'true',
+    internalToken: env.INTERNAL_TOKEN || undefined,
   }
 }

@@ -8,6 +8,7 @@ import type { operations as operationTable } from '../../generated/operations.ts
 import type { HandlerContext, Session } from './handler-context.ts'
 import { rpcFail, validationFailure, type Outcome } from './outcome.ts'
 import { fieldErrors } from './validation-errors.ts'
+import { asRestDenial, checkAccess } from './access.ts'
 import type { AppServices } from '../app.ts'
 
 export type OperationEntry = (typeof operationTable)[number]
@@ -24,13 +25,15 @@ export async function dispatch(
   request: FastifyRequest,
 ): Promise<Outcome> {
   const session = await sessionOf(services, request)
-  const rawBody = (request.body ?? {}) as Record<string, unknown>
+  // No body at all reads as {}; a JSON null, array or scalar stays what it is and fails
+  // validation as "body".
+  const rawBody = (request.body === undefined ? {} : request.body) as Record<string, unknown>
   const body = entry.kind === 'rpc' && isObject(rawBody) ? withoutEnvelope(rawBody) : rawBody
   const fromCustomerId =
     entry.kind === 'rpc' && isObject(rawBody) ? rawBody.fromCustomerId : undefined
 
-  const denied = checkAccess(entry, session, fromCustomerId)
-  if (denied) return denied
+  const denied = await checkAccess(services, entry, session, fromCustomerId, request)
+  if (denied) return entry.kind === 'rpc' ? denied : asRestDenial(denied)
 
   const validate = validatorTable[`request_${entry.operationId}`]
   if (validate && !validate(body)) {
@@ -38,9 +41,11 @@ export async function dispatch(
   }
   const handler = handlerTable[entry.operationId]
   if (!handler) {
-    return rpcFail('IM', `${entry.operationId} is described in the spec but not served yet.`)
+    // Never a 500 and never a fake success: the client learns the operation is not served.
+    const notServed = rpcFail('IM', `${entry.operationId} is described in the spec but not served yet.`)
+    return entry.kind === 'rpc' ? notServed : { ...notServed, status: 404 }
   }
-  const lang = typeof rawBody.lang === 'string' ? rawBody.lang : 'en'
+  const lang = isObject(rawBody) && typeof rawBody.lang === 'string' ? rawBody.lang : 'en'
   const context: HandlerContext = {
     db: services.db,
     config: services.config,
@@ -54,27 +59,6 @@ export async function dispatch(
     params: (request.params ?? {}) as Record<string, string>,
   }
   return handler(context, body)
-}
-
-function checkAccess(
-  entry: OperationEntry,
-  session: Session | undefined,
-  fromCustomerId: unknown,
-): Outcome | undefined {
-  if (entry.access === 'public') return undefined
-  if (!session) return rpcFail('AU', 'Authentication is required.')
-  if ((entry.access as string) === 'admin' && !session.isAdmin) {
-    return rpcFail('ENOA', 'This operation is for administrators.')
-  }
-  if (fromCustomerId !== undefined && fromCustomerId !== session.customerId) {
-    // Acting for another customer needs a right on that customer (DESIGN.md section 11);
-    // until company access lands, only administrators hold one.
-    if (typeof fromCustomerId !== 'number' || !Number.isInteger(fromCustomerId)) {
-      return validationFailure([{ parameter: 'fromCustomerId', description: 'must be an id' }])
-    }
-    if (!session.isAdmin) return rpcFail('13', 'You have no access to this customer.')
-  }
-  return undefined
 }
 
 async function sessionOf(

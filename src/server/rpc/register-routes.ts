@@ -1,5 +1,7 @@
 // Registers one route per operation of the bundled spec, and the legacy /api?method= form.
 // No route is written by hand (DESIGN.md section 4).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { FastifyInstance, HTTPMethods } from 'fastify'
 import { operations } from '../../generated/operations.ts'
 import type { AppServices } from '../app.ts'
@@ -31,6 +33,17 @@ export function registerRoutes(app: FastifyInstance, services: AppServices): voi
     if (!entry) return send(reply, { ...rpcFail('IM', `Unknown method "${method}".`), status: 404 })
     return send(reply, await dispatch(services, entry, request))
   })
+
+  // The API reference, generated from the same spec, for merchants and developers.
+  const generated = join(import.meta.dirname, '../../generated')
+  const referenceHtml = readFileSync(join(generated, 'api-docs.html'), 'utf8')
+  const specJson = readFileSync(join(generated, 'spec.json'), 'utf8')
+  app.get('/api/docs', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(referenceHtml),
+  )
+  app.get('/api/docs/openapi.json', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(specJson),
+  )
 
   app.post('/rpc/:method', async (request, reply) => {
     const { method } = request.params as { method: string }

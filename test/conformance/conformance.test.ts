@@ -1,0 +1,230 @@
+// Conformance, generated from the spec: every served operation answers its happy path with
+// a body that validates against its response schema, and every invalid body built from its
+// request schema gets VF naming the field (4xx on REST), never a 5xx and never a changed
+// database. Operations not served yet answer IM. Runs per operation: CONFORMANCE_RUNS
+// (100 in `npm test`, 1,000 in `npm run fuzz`).
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { sql } from 'drizzle-orm'
+import { parse } from 'yaml'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { operations } from '../../src/generated/operations.ts'
+import { handlers } from '../../src/generated/handlers.ts'
+import * as validators from '../../src/generated/validators.js'
+import type { ValidateFunction } from '../../src/generated/validators.js'
+import spec from '../../src/generated/spec.json' with { type: 'json' }
+import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { codeChallengeS256, createCodeVerifier } from '../../src/shared/pkce.ts'
+import { startServer, type Reply, type TestServer } from '../integration/server-harness.ts'
+import { invalidBodyArbitrary, makeResolver, type Json, type Schema } from './invalid-bodies.ts'
+
+const runs = Number(process.env.CONFORMANCE_RUNS ?? 100)
+const validatorTable = validators as unknown as Record<string, ValidateFunction | undefined>
+const served = new Set(Object.keys(handlers))
+const components = (spec.components as { schemas: Record<string, Schema> }).schemas
+const resolve = makeResolver(components)
+
+interface HappyPath {
+  as?: string
+  body?: Json
+  params?: Record<string, string | number>
+  query?: Record<string, string | number>
+  /** A step the runner performs first: a fresh sign-in code, or a refresh token. */
+  prepare?: 'pkceCode' | 'refreshToken'
+}
+
+const happyDir = join(import.meta.dirname, 'happy-paths')
+const happyPaths: Record<string, HappyPath> = {}
+for (const file of readdirSync(happyDir).filter((name) => name.endsWith('.yaml'))) {
+  Object.assign(happyPaths, parse(readFileSync(join(happyDir, file), 'utf8')) ?? {})
+}
+
+type Entry = (typeof operations)[number]
+const stats = new Map<string, { tried: number; serverErrors: number }>()
+let server: TestServer
+const tokens = new Map<string, string>()
+
+async function tokenFor(user: string | undefined): Promise<string | undefined> {
+  if (!user || user === 'anonymous') return undefined
+  const known = tokens.get(user)
+  if (known) return known
+  const pair = await server.signIn(user)
+  tokens.set(user, pair.accessToken)
+  return pair.accessToken
+}
+
+async function prepared(happy: HappyPath): Promise<Json> {
+  const body = (happy.body ?? {}) as { [key: string]: Json }
+  if (happy.prepare === 'pkceCode') {
+    const codeVerifier = createCodeVerifier()
+    const login = await server.post('/auth/login', {
+      client: 'spa',
+      username: 'demo@nova.example',
+      password: demoPassword,
+      codeChallenge: await codeChallengeS256(codeVerifier),
+    })
+    return { ...body, code: String(login.body.code), codeVerifier }
+  }
+  if (happy.prepare === 'refreshToken') {
+    return { ...body, refreshToken: (await server.signIn('business@nova.example')).refreshToken }
+  }
+  return body
+}
+
+async function call(entry: Entry, happy: HappyPath, body: Json | undefined): Promise<Reply> {
+  let path: string = entry.path
+  for (const [name, value] of Object.entries(happy.params ?? {})) {
+    path = path.replace(`{${name}}`, encodeURIComponent(String(value)))
+  }
+  path = path.replace(/\{[^}]+\}/g, '1')
+  const query = new URLSearchParams(
+    Object.entries(happy.query ?? {}).map(([k, v]) => [k, String(v)]),
+  ).toString()
+  const url = `${server.baseUrl}${path}${query ? `?${query}` : ''}`
+  const headers: Record<string, string> = {}
+  const token = await tokenFor(happy.as)
+  if (token) headers.authorization = `Bearer ${token}`
+  const hasBody = body !== undefined && !['GET', 'DELETE'].includes(entry.method)
+  if (hasBody) headers['content-type'] = 'application/json'
+  const response = await fetch(url, {
+    method: entry.method,
+    headers,
+    body: hasBody ? JSON.stringify(body) : undefined,
+  })
+  const text = await response.text()
+  let parsed: Reply['body'] = {}
+  try {
+    parsed = text ? JSON.parse(text) : {}
+  } catch {
+    parsed = {}
+  }
+  return { status: response.status, headers: response.headers, text, body: parsed }
+}
+
+/** Every row of every table, hashed: what an invalid call must never change. */
+async function databaseFingerprint(): Promise<string> {
+  const tables = await server.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  )
+  const parts: string[] = []
+  for (const row of tables.rows as { tablename: string }[]) {
+    const result = await server.db.execute(
+      sql.raw(
+        `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${row.tablename}" t`,
+      ),
+    )
+    const [first] = result.rows as { n: number; h: string }[]
+    parts.push(`${row.tablename}:${first?.n}:${first?.h}`)
+  }
+  return parts.join(',')
+}
+
+function requestSchemaOf(entry: Entry): Schema | undefined {
+  const item = (spec.paths as Record<string, Record<string, Schema>>)[entry.path]
+  const operation = item?.[entry.method.toLowerCase()] as
+    { requestBody?: { content?: Record<string, { schema?: Schema }> } } | undefined
+  return operation?.requestBody?.content?.['application/json']?.schema
+}
+
+beforeAll(async () => {
+  server = await startServer({ name: 'PGlite (memory)', kind: 'pglite' })
+})
+
+afterAll(async () => {
+  await server?.close()
+  const total = [...stats.values()].reduce((sum, s) => sum + s.tried, 0)
+  const errors = [...stats.values()].reduce((sum, s) => sum + s.serverErrors, 0)
+  console.log(
+    `conformance: ${total} invalid bodies over ${stats.size} served operations ` +
+      `(${runs} runs each), ${errors} server errors`,
+  )
+})
+
+describe('served operations', () => {
+  for (const entry of operations.filter((e) => served.has(e.operationId))) {
+    describe(entry.operationId, () => {
+      const happy = happyPaths[entry.operationId]
+
+      test('has a happy path in test/conformance/happy-paths/', () => {
+        expect(
+          happy,
+          `add ${entry.operationId} to a file in test/conformance/happy-paths/`,
+        ).toBeDefined()
+      })
+
+      test.runIf(happy !== undefined)('answers its happy path with a valid response', async () => {
+        const reply = await call(entry, happy!, await prepared(happy!))
+        expect(reply.status, reply.text).toBeLessThan(300)
+        if (entry.kind === 'rpc') expect(reply.body.responseCode, reply.text).toBe('00')
+        expect(entry.responseStatuses as readonly string[]).toContain(String(reply.status))
+        if (reply.text !== '') {
+          const validate = validatorTable[`response_${entry.operationId}_${reply.status}`]
+          expect(validate, `no response schema for status ${reply.status}`).toBeDefined()
+          expect(validate!(reply.body), JSON.stringify(validate!.errors)).toBe(true)
+        }
+      })
+
+      const schema = requestSchemaOf(entry)
+      test.runIf(happy !== undefined && schema !== undefined)(
+        `answers ${runs} invalid bodies with VF naming the field, and changes nothing`,
+        async () => {
+          const base = await prepared(happy!)
+          const validate = validatorTable[`request_${entry.operationId}`]!
+          const before = await databaseFingerprint()
+          const stat = { tried: 0, serverErrors: 0 }
+          stats.set(entry.operationId, stat)
+          await fc.assert(
+            fc.asyncProperty(invalidBodyArbitrary(schema!, base, resolve), async (invalid) => {
+              fc.pre(!validate(invalid.body))
+              stat.tried++
+              const reply = await call(entry, happy!, invalid.body)
+              if (reply.status >= 500) stat.serverErrors++
+              expect(reply.status, `${invalid.kind}: ${reply.text}`).toBeLessThan(500)
+              if (entry.kind === 'rpc') {
+                expect(reply.body.responseCode, `${invalid.kind}: ${reply.text}`).toBe('VF')
+              } else {
+                expect(reply.status, `${invalid.kind}: ${reply.text}`).toBeGreaterThanOrEqual(400)
+              }
+              if (reply.body.responseCode === 'VF') {
+                const named = (reply.body.errors ?? []).map((e) => e.parameter)
+                const matches = named.some(
+                  (p) => p === invalid.field || p.startsWith(`${invalid.field}.`),
+                )
+                expect(matches, `${invalid.kind} of ${invalid.field}: ${reply.text}`).toBe(true)
+              }
+            }),
+            { numRuns: runs, maxSkipsPerRun: 1000 },
+          )
+          expect(await databaseFingerprint()).toBe(before)
+        },
+      )
+    })
+  }
+})
+
+describe('operations not served yet', () => {
+  const unserved = operations.filter((e) => !served.has(e.operationId))
+  test.runIf(unserved.length > 0)(
+    'answer IM (or refuse access or input first), never a 5xx',
+    async () => {
+      for (const entry of unserved) {
+        const schema = requestSchemaOf(entry)
+        const body = schema ? {} : undefined
+        const reply = await call(entry, { as: 'demo@nova.example' }, body)
+        expect(reply.status, `${entry.operationId}: ${reply.text}`).toBeLessThan(500)
+        const code =
+          reply.body.responseCode ??
+          (reply.status === 401 || reply.status === 403 ? 'denied' : undefined)
+        expect(
+          ['IM', 'VF', 'AU', 'ENOA', '13', 'denied'],
+          `${entry.operationId}: ${reply.text}`,
+        ).toContain(code)
+        const emptyIsValid =
+          !schema || validatorTable[`request_${entry.operationId}`]?.({}) === true
+        const accessIsOpen = ['public', 'session'].includes(entry.access)
+        if (emptyIsValid && accessIsOpen) expect(code, entry.operationId).toBe('IM')
+      }
+    },
+  )
+})
