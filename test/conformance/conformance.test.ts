@@ -93,7 +93,7 @@ async function call(entry: Entry, happy: HappyPath, body: Json | undefined): Pro
     body: hasBody ? JSON.stringify(body) : undefined,
   })
   const text = await response.text()
-  let parsed: Reply['body'] = {}
+  let parsed: Reply['body']
   try {
     parsed = text ? JSON.parse(text) : {}
   } catch {
@@ -104,17 +104,17 @@ async function call(entry: Entry, happy: HappyPath, body: Json | undefined): Pro
 
 /** Every row of every table, hashed: what an invalid call must never change. */
 async function databaseFingerprint(): Promise<string> {
-  const tables = await server.db.execute(
+  const tables = (await server.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-  )
+  )) as unknown as { rows: { tablename: string }[] }
   const parts: string[] = []
-  for (const row of tables.rows as { tablename: string }[]) {
-    const result = await server.db.execute(
+  for (const row of tables.rows) {
+    const result = (await server.db.execute(
       sql.raw(
         `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${row.tablename}" t`,
       ),
-    )
-    const [first] = result.rows as { n: number; h: string }[]
+    )) as unknown as { rows: { n: number; h: string }[] }
+    const [first] = result.rows
     parts.push(`${row.tablename}:${first?.n}:${first?.h}`)
   }
   return parts.join(',')
