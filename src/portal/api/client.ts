@@ -16,7 +16,7 @@ function timingOverride(): Partial<SessionTiming> {
 
 export const session = new SessionStore({ timing: timingOverride() })
 
-export const api = createClient<paths>({
-  baseUrl: window.location.origin,
-  fetch: createTransport({ session }),
-})
+/** The transport every call goes through: version header, timeout, retries, refresh. */
+export const send = createTransport({ session })
+
+export const api = createClient<paths>({ baseUrl: window.location.origin, fetch: send })

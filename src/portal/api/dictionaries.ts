@@ -1,25 +1,68 @@
-// Dictionaries load lazily on first use and persist in sessionStorage (product-spec
-// section 9). A non-success reply is returned without storing anything (section 8).
+// Dictionaries load lazily on first use and persist in sessionStorage for the tab
+// (product-spec section 9). A reply with a code other than '00' is handed back without
+// storing anything, so the next use asks again (section 8).
 import type { components } from '../../generated/api.d.ts'
-import { api } from './client.ts'
 
 export type Currency = components['schemas']['Currency']
 
-const currenciesKey = 'portal.dict.currencies'
-let inFlight: Promise<Currency[]> | null = null
+export interface DictionaryReply {
+  responseCode: string
+  responseDescription?: string
+  [key: string]: unknown
+}
 
-export function loadCurrencies(): Promise<Currency[]> {
-  const stored = sessionStorage.getItem(currenciesKey)
-  if (stored) return Promise.resolve(JSON.parse(stored) as Currency[])
-  inFlight ??= api
-    .POST('/rpc/currencies', { body: {} })
-    .then(({ data }) => {
-      if (data?.responseCode !== '00' || !data.currencies) return []
-      sessionStorage.setItem(currenciesKey, JSON.stringify(data.currencies))
-      return data.currencies
-    })
-    .finally(() => {
-      inFlight = null
-    })
-  return inFlight
+export interface DictionaryLoader {
+  load(operationId: string, payload?: Record<string, unknown>): Promise<DictionaryReply>
+}
+
+const keyPrefix = 'portal.dict.'
+
+export function createDictionaryLoader(
+  send: (request: Request) => Promise<Response>,
+  storage: Storage,
+  origin: string,
+): DictionaryLoader {
+  const inFlight = new Map<string, Promise<DictionaryReply>>()
+  return {
+    load(operationId, payload = {}) {
+      const key = `${keyPrefix}${operationId}:${JSON.stringify(payload)}`
+      const stored = storage.getItem(key)
+      if (stored) return Promise.resolve(JSON.parse(stored) as DictionaryReply)
+      const running = inFlight.get(key)
+      if (running) return running
+      const request = new Request(`${origin}/rpc/${operationId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      })
+      const pending = send(request)
+        .then((response) => response.json() as Promise<DictionaryReply>)
+        .then((reply) => {
+          if (reply.responseCode === '00') storage.setItem(key, JSON.stringify(reply))
+          return reply
+        })
+        .finally(() => inFlight.delete(key))
+      inFlight.set(key, pending)
+      return pending
+    },
+  }
+}
+
+let portalLoader: DictionaryLoader | undefined
+
+/** The portal's loader, over the API transport and the tab's sessionStorage. */
+export async function loadDictionary(
+  operationId: string,
+  payload?: Record<string, unknown>,
+): Promise<DictionaryReply> {
+  if (!portalLoader) {
+    const { send } = await import('./client.ts')
+    portalLoader = createDictionaryLoader(send, sessionStorage, window.location.origin)
+  }
+  return portalLoader.load(operationId, payload)
+}
+
+export async function loadCurrencies(): Promise<Currency[]> {
+  const reply = await loadDictionary('currencies')
+  return reply.responseCode === '00' ? ((reply.currencies as Currency[] | undefined) ?? []) : []
 }
