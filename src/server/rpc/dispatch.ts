@@ -30,7 +30,11 @@ export async function dispatch(
   const rawBody = (request.body === undefined ? {} : request.body) as Record<string, unknown>
   const body = entry.kind === 'rpc' && isObject(rawBody) ? withoutEnvelope(rawBody) : rawBody
   const fromCustomerId =
-    entry.kind === 'rpc' && isObject(rawBody) ? rawBody.fromCustomerId : undefined
+    entry.kind === 'rpc'
+      ? isObject(rawBody)
+        ? rawBody.fromCustomerId
+        : undefined
+      : restActingCustomer(request, rawBody)
 
   const denied = await checkAccess(services, entry, session, fromCustomerId, request)
   if (denied) return entry.kind === 'rpc' ? denied : asRestDenial(denied)
@@ -42,7 +46,10 @@ export async function dispatch(
   const handler = handlerTable[entry.operationId]
   if (!handler) {
     // Never a 500 and never a fake success: the client learns the operation is not served.
-    const notServed = rpcFail('IM', `${entry.operationId} is described in the spec but not served yet.`)
+    const notServed = rpcFail(
+      'IM',
+      `${entry.operationId} is described in the spec but not served yet.`,
+    )
     return entry.kind === 'rpc' ? notServed : { ...notServed, status: 404 }
   }
   const lang = isObject(rawBody) && typeof rawBody.lang === 'string' ? rawBody.lang : 'en'
@@ -68,6 +75,18 @@ async function sessionOf(
   const header = request.headers.authorization
   if (!header?.startsWith('Bearer ')) return undefined
   return services.tokens.verifyAccess(header.slice('Bearer '.length).trim())
+}
+
+/**
+ * REST services name the customer they act for in the query (fromCustomerId, or customerId
+ * on the merchant public-api paths) or in the body; the same access rule applies to it.
+ */
+function restActingCustomer(request: FastifyRequest, body: unknown): unknown {
+  const query = (request.query ?? {}) as Record<string, unknown>
+  const raw =
+    query.fromCustomerId ?? query.customerId ?? (isObject(body) ? body.customerId : undefined)
+  if (typeof raw === 'string' && /^[0-9]{1,10}$/.test(raw)) return Number(raw)
+  return raw
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
