@@ -49,6 +49,9 @@ async function openPostgres(url: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
   // bigint columns come back as strings by default; Drizzle's bigint mode converts them.
   const pool = new pg.Pool({ connectionString: url, max: 20 })
+  // An idle connection the server closes (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.error(`postgres: idle connection lost: ${error.message}`))
   const db = drizzle({ client: pool, schema })
   await migrate(db, { migrationsFolder })
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }

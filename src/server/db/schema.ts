@@ -188,3 +188,227 @@ export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 })
+
+// Customer records of the customer and kyc areas (product-spec section 3, Documents and
+// addresses; Phone and e-mail; User status and KYC). Statuses are the catalogue ids of
+// schemas/address-status, document-status and the other catalogue files.
+
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 30001 }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Address type: unspecified 0, home 1, business 2, home and business 3, residence 4, office 5. */
+    addressType: smallint('address_type').notNull().default(1),
+    address1: text('address1').notNull(),
+    address2: text('address2'),
+    city: text('city').notNull(),
+    postalCode: text('postal_code'),
+    countryCode: char('country_code', { length: 2 }).notNull(),
+    stateCode: text('state_code'),
+    stateName: text('state_name'),
+    /** Unconfirmed 0, confirmed 1, pending 2, rejected 3, name mismatch 4. */
+    status: smallint('status').notNull().default(0),
+    /** The card issuer asks for a document before a card ships to this address. */
+    cardDocumentRequired: boolean('card_document_required').notNull().default(false),
+    /** Set when customerAddressReplace moved the customer away; such rows are history. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_addresses_customer_idx').on(t.customerId),
+    check('customer_addresses_status_check', sql`${t.status} between 0 and 4`),
+    check('customer_addresses_type_check', sql`${t.addressType} between 0 and 5`),
+  ],
+)
+
+/** A document the bank asks a customer for (the product's Document): one category each. */
+export const customerDocuments = pgTable(
+  'customer_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 40001 }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Document category 1-12 (schemas/document-category.schema.json). */
+    categoryId: smallint('category_id').notNull(),
+    /** Document status (schemas/document-status.schema.json); 41 pending until files arrive. */
+    statusId: smallint('status_id').notNull().default(41),
+    addressId: integer('address_id').references(() => customerAddresses.id),
+    isDueDiligence: boolean('is_due_diligence').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_documents_customer_idx').on(t.customerId),
+    check('customer_documents_category_check', sql`${t.categoryId} between 1 and 12`),
+  ],
+)
+
+/** The product's limit reasons: an open request for documents, by restriction reason. */
+export const customerLimitReasons = pgTable(
+  'customer_limit_reasons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 90001 }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Restriction reason 1-5 (schemas/kyc-restriction-reason.schema.json). */
+    actionTypeId: smallint('action_type_id').notNull(),
+    /** The document categories the reason asks for. */
+    requiredCategoryIds: jsonb('required_category_ids').$type<number[]>().notNull().default([]),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_limit_reasons_customer_idx').on(t.customerId),
+    check('customer_limit_reasons_action_check', sql`${t.actionTypeId} between 1 and 5`),
+  ],
+)
+
+/** One uploaded file, belonging to a document, a limit reason, or both. */
+export const uploadedDocuments = pgTable(
+  'uploaded_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 50001 }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    documentId: integer('document_id').references(() => customerDocuments.id),
+    limitReasonId: integer('limit_reason_id').references(() => customerLimitReasons.id),
+    /** A type of the document-type dictionary (src/server/dictionaries/data/document-types.json). */
+    documentTypeId: integer('document_type_id').notNull(),
+    statusId: smallint('status_id').notNull().default(0),
+    /** Back page, stamp page or relationship document of another upload. */
+    isSubDocument: boolean('is_sub_document').notNull().default(false),
+    number: text('number'),
+    issuedDate: date('issued_date'),
+    expiresDate: date('expires_date'),
+    createdUsername: text('created_username').notNull(),
+    rejectReason: text('reject_reason'),
+    fileName: text('file_name'),
+    contentType: text('content_type'),
+    sizeBytes: integer('size_bytes'),
+    /** Null while the bank expects a file it does not have yet. */
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('uploaded_documents_customer_idx').on(t.customerId),
+    index('uploaded_documents_document_idx').on(t.documentId),
+  ],
+)
+
+export const customerEmails = pgTable(
+  'customer_emails',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 60001 }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Stored lower-cased. */
+    emailAddress: text('email_address').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('customer_emails_address_key').on(t.customerId, t.emailAddress),
+    uniqueIndex('customer_emails_primary_key')
+      .on(t.customerId)
+      .where(sql`${t.isPrimary}`),
+  ],
+)
+
+export const customerPhones = pgTable(
+  'customer_phones',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 70001 }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The calling code without a plus sign (product-spec section 5). */
+    countryCode: text('country_code').notNull(),
+    number: text('number').notNull(),
+    /** Always 2 (section 5). */
+    type: smallint('type').notNull().default(2),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_phones_customer_idx').on(t.customerId),
+    uniqueIndex('customer_phones_primary_key')
+      .on(t.customerId)
+      .where(sql`${t.isPrimary}`),
+  ],
+)
+
+/** A customer's KYC answers and identity state; one row per customer, absent means defaults. */
+export const kycProfiles = pgTable(
+  'kyc_profiles',
+  {
+    customerId: integer('customer_id')
+      .primaryKey()
+      .references(() => customers.id),
+    birthCountryCode: char('birth_country_code', { length: 2 }),
+    birthCity: text('birth_city'),
+    citizenshipCountryCodes: jsonb('citizenship_country_codes')
+      .$type<string[]>()
+      .notNull()
+      .default([]),
+    occupationId: integer('occupation_id'),
+    secondOccupationId: integer('second_occupation_id'),
+    sourceOfFundsIds: jsonb('source_of_funds_ids').$type<number[]>().notNull().default([]),
+    purposeIds: jsonb('purpose_ids').$type<number[]>().notNull().default([]),
+    estimatedMonthlyDepositId: integer('estimated_monthly_deposit_id'),
+    /** Representatives always see their state as checked (section 4). */
+    isRepresentative: boolean('is_representative').notNull().default(false),
+    /** 'none', 'flagged' (duplicates found) or 'uploaded' (new documents sent since). */
+    duplicateDocuments: text('duplicate_documents').notNull().default('none'),
+    videoIdentityJobId: text('video_identity_job_id'),
+    videoIdentityStatusId: smallint('video_identity_status_id'),
+    videoIdentityCreatedAt: timestamp('video_identity_created_at', { withTimezone: true }),
+    /** FATCA/CRS form statuses (schemas/fatca-document-status.schema.json). */
+    fatcaSelfCertificationStatus: text('fatca_self_certification_status').notNull().default('none'),
+    fatcaW8BenStatus: text('fatca_w8ben_status').notNull().default('none'),
+    fatcaW9Status: text('fatca_w9_status').notNull().default('none'),
+    fatcaLossOfNationalityStatus: text('fatca_loss_of_nationality_status')
+      .notNull()
+      .default('notRequired'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'kyc_profiles_duplicate_documents_check',
+      sql`${t.duplicateDocuments} in ('none', 'flagged', 'uploaded')`,
+    ),
+  ],
+)
+
+/** Identity-check requests at a provider (jmo or nfd). */
+export const kycRequests = pgTable(
+  'kyc_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 80001 }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    provider: text('provider').notNull(),
+    /** created, inProgress, completed, failed or expired. */
+    status: text('status').notNull().default('created'),
+    workflowRunId: text('workflow_run_id'),
+    rejectReason: text('reject_reason'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('kyc_requests_customer_idx').on(t.customerId, t.createdAt),
+    check('kyc_requests_provider_check', sql`${t.provider} in ('jmo', 'nfd')`),
+    check(
+      'kyc_requests_status_check',
+      sql`${t.status} in ('created', 'inProgress', 'completed', 'failed', 'expired')`,
+    ),
+  ],
+)

@@ -1,9 +1,20 @@
 // Demo data for `npm start` and the tests: a personal customer with USD and EUR accounts,
 // a business customer and an administrator. Balances are real ledger transfers from the
-// demo clearing account, so the ledger's invariants hold for demo data too.
+// demo clearing account, so the ledger's invariants hold for demo data too. The personal and
+// business customers also get addresses, documents, e-mails, phones and KYC state.
 import { eq } from 'drizzle-orm'
 import type { Db } from './open-database.ts'
-import { customers, users } from './schema.ts'
+import {
+  customerAddresses,
+  customerDocuments,
+  customerEmails,
+  customerLimitReasons,
+  customerPhones,
+  customers,
+  kycProfiles,
+  uploadedDocuments,
+  users,
+} from './schema.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import { houseAccount, openCustomerAccount } from '../ledger/house-accounts.ts'
 import { postTransfer } from '../ledger/post-transfer.ts'
@@ -88,6 +99,7 @@ export async function seedDemo(db: Db): Promise<void> {
       await fundDemoAccount(db, customer.id, demo.username, account)
     }
   }
+  await seedDemoCustomerRecords(db)
 }
 
 async function fundDemoAccount(
@@ -127,4 +139,188 @@ async function fundDemoAccount(
       ],
     })
   }
+}
+
+/** A date `days` before today (UTC, yyyy-mm-dd), so demo documents never age out. */
+function daysAgo(days: number, now = new Date()): string {
+  return new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10)
+}
+
+function daysAgoAt(days: number, now = new Date()): Date {
+  return new Date(now.getTime() - days * 86_400_000)
+}
+
+const demoRecordSeeders: Record<string, (db: Db, customerId: number) => Promise<void>> = {
+  'demo@nova.example': seedPersonalRecords,
+  'business@nova.example': seedBusinessRecords,
+}
+
+/**
+ * Addresses, documents, e-mails, phones and KYC state of the demo customers, added once per
+ * customer (a KYC profile row marks them done), also to a database seeded before they existed.
+ */
+async function seedDemoCustomerRecords(db: Db): Promise<void> {
+  for (const [username, seed] of Object.entries(demoRecordSeeders)) {
+    const [user] = await db.select().from(users).where(eq(users.username, username))
+    if (!user) continue
+    const [profile] = await db
+      .select({ customerId: kycProfiles.customerId })
+      .from(kycProfiles)
+      .where(eq(kycProfiles.customerId, user.customerId))
+    if (profile) continue
+    await seed(db, user.customerId)
+  }
+}
+
+/** demo@nova.example: confirmed GB home address and passport, primary e-mail and phone. */
+async function seedPersonalRecords(db: Db, customerId: number): Promise<void> {
+  const username = 'demo@nova.example'
+  await db.insert(kycProfiles).values({
+    customerId,
+    birthCountryCode: 'GB',
+    birthCity: 'Manchester',
+    citizenshipCountryCodes: ['GB'],
+    occupationId: 12,
+    sourceOfFundsIds: [1],
+    purposeIds: [2],
+    estimatedMonthlyDepositId: 2,
+    fatcaSelfCertificationStatus: 'validated',
+    fatcaW8BenStatus: 'validated',
+    fatcaW9Status: 'notRequired',
+    fatcaLossOfNationalityStatus: 'notRequired',
+  })
+  const [home] = await db
+    .insert(customerAddresses)
+    .values({
+      customerId,
+      addressType: 1,
+      address1: '221B Baker Street',
+      address2: 'Flat 2',
+      city: 'London',
+      postalCode: 'NW1 6XE',
+      countryCode: 'GB',
+      status: 1,
+    })
+    .returning()
+  if (!home) throw new Error('assertion: demo address inserted')
+  const personalDocuments = await db
+    .insert(customerDocuments)
+    .values([
+      { customerId, categoryId: 1, statusId: 2 },
+      { customerId, categoryId: 2, statusId: 2, addressId: home.id },
+    ])
+    .returning()
+  const identity = personalDocuments.find((row) => row.categoryId === 1)
+  const proofOfAddress = personalDocuments.find((row) => row.categoryId === 2)
+  if (!identity || !proofOfAddress) throw new Error('assertion: demo documents inserted')
+  await db.insert(uploadedDocuments).values([
+    {
+      customerId,
+      documentId: identity.id,
+      documentTypeId: 1,
+      statusId: 2,
+      number: '533401234',
+      issuedDate: '2021-03-15',
+      expiresDate: '2031-03-14',
+      createdUsername: username,
+      fileName: 'passport.jpg',
+      contentType: 'image/jpeg',
+      sizeBytes: 482_113,
+      uploadedAt: daysAgoAt(40),
+    },
+    {
+      customerId,
+      documentId: proofOfAddress.id,
+      documentTypeId: 11,
+      statusId: 2,
+      issuedDate: daysAgo(45),
+      createdUsername: username,
+      fileName: 'utility-bill.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 120_551,
+      uploadedAt: daysAgoAt(30),
+    },
+  ])
+  await db.insert(customerEmails).values([
+    { customerId, emailAddress: username, isPrimary: true, confirmedAt: daysAgoAt(400) },
+    { customerId, emailAddress: 'alex.morgan@mail.example', isPrimary: false },
+  ])
+  await db.insert(customerPhones).values({
+    customerId,
+    countryCode: '44',
+    number: '7700900123',
+    isPrimary: true,
+    confirmedAt: daysAgoAt(400),
+  })
+}
+
+/**
+ * business@nova.example: a confirmed company registration, and a business address pending
+ * while its proof is under investigation, which an open account-investigation limit reason
+ * asked for.
+ */
+async function seedBusinessRecords(db: Db, customerId: number): Promise<void> {
+  const username = 'business@nova.example'
+  await db.insert(kycProfiles).values({ customerId, fatcaSelfCertificationStatus: 'pending' })
+  const [office] = await db
+    .insert(customerAddresses)
+    .values({
+      customerId,
+      addressType: 2,
+      address1: 'Gedimino pr. 1',
+      city: 'Vilnius',
+      postalCode: '01103',
+      countryCode: 'LT',
+      status: 2,
+    })
+    .returning()
+  if (!office) throw new Error('assertion: demo address inserted')
+  const businessDocuments = await db
+    .insert(customerDocuments)
+    .values([
+      { customerId, categoryId: 4, statusId: 2 },
+      { customerId, categoryId: 7, statusId: 31, addressId: office.id },
+    ])
+    .returning()
+  const registration = businessDocuments.find((row) => row.categoryId === 4)
+  const addressProof = businessDocuments.find((row) => row.categoryId === 7)
+  if (!registration || !addressProof) throw new Error('assertion: demo documents inserted')
+  const [reason] = await db
+    .insert(customerLimitReasons)
+    .values({ customerId, actionTypeId: 5, requiredCategoryIds: [7] })
+    .returning()
+  if (!reason) throw new Error('assertion: demo limit reason inserted')
+  await db.insert(uploadedDocuments).values([
+    {
+      customerId,
+      documentId: registration.id,
+      documentTypeId: 31,
+      statusId: 2,
+      issuedDate: '2019-06-03',
+      createdUsername: username,
+      fileName: 'certificate-of-incorporation.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 230_004,
+      uploadedAt: daysAgoAt(90),
+    },
+    {
+      customerId,
+      documentId: addressProof.id,
+      limitReasonId: reason.id,
+      documentTypeId: 71,
+      statusId: 31,
+      issuedDate: daysAgo(20),
+      createdUsername: username,
+      fileName: 'office-electricity-bill.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 98_310,
+      uploadedAt: daysAgoAt(12),
+    },
+  ])
+  await db.insert(customerEmails).values({
+    customerId,
+    emailAddress: username,
+    isPrimary: true,
+    confirmedAt: daysAgoAt(200),
+  })
 }
