@@ -2,7 +2,7 @@
 // every entity schema of schemas/ becomes components.schemas.<title>, every reference into
 // the root file becomes a local one, and unknown vendor extensions fail the build
 // (DESIGN.md section 4: keep them few and documented).
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parse } from 'yaml'
 
@@ -58,6 +58,13 @@ export function bundleSpec(rootFile: string): JsonObject {
     }
   }
 
+  // Every entity schema belongs to the spec, also those no operation uses yet (realtime
+  // messages, notifications): they are documented and get their named constants.
+  const schemasDir = join(specDir, '../schemas')
+  for (const name of readdirSync(schemasDir).filter((n) => n.endsWith('.schema.json')).sort()) {
+    addSchemaFile(join(schemasDir, name), `schemas/${name}`)
+  }
+
   const components = (root.components ?? {}) as JsonObject
   const resolvedComponents = resolveRefs(components, rootPath, 'openapi.yaml#components')
   const bundled: JsonObject = { ...root, paths }
@@ -66,19 +73,22 @@ export function bundleSpec(rootFile: string): JsonObject {
   checkExtensions(bundled, '')
   return bundled
 
-  function resolveRefs(node: Json, file: string, where: string): Json {
-    if (Array.isArray(node)) return node.map((item) => resolveRefs(item, file, where))
+  /** localBase: where a schema file's own "#/..." pointers land in the bundle. */
+  function resolveRefs(node: Json, file: string, where: string, localBase?: string): Json {
+    if (Array.isArray(node)) return node.map((item) => resolveRefs(item, file, where, localBase))
     if (node === null || typeof node !== 'object') return node
     const out: JsonObject = {}
     for (const [key, value] of Object.entries(node)) {
       out[key] =
-        key === '$ref' ? rewriteRef(String(value), file, where) : resolveRefs(value, file, where)
+        key === '$ref'
+          ? rewriteRef(String(value), file, where, localBase)
+          : resolveRefs(value, file, where, localBase)
     }
     return out
   }
 
-  function rewriteRef(ref: string, file: string, where: string): string {
-    if (ref.startsWith('#')) return ref
+  function rewriteRef(ref: string, file: string, where: string, localBase?: string): string {
+    if (ref.startsWith('#')) return localBase ? `${localBase}${ref.slice(1)}` : ref
     const [target = '', fragment] = ref.split('#')
     const targetPath = resolve(dirname(file), target)
     if (targetPath.endsWith('.schema.json')) {
@@ -107,7 +117,7 @@ export function bundleSpec(rootFile: string): JsonObject {
     schemaFileByTitle.set(title, path)
     const { $schema: _s, $id: _i, ...body } = schema
     schemas[title] = null // reserve the name before recursing, so cycles terminate
-    schemas[title] = resolveRefs(body, path, relative(specDir, path))
+    schemas[title] = resolveRefs(body, path, relative(specDir, path), `#/components/schemas/${title}`)
     return title
   }
 }
