@@ -61,7 +61,9 @@ export function bundleSpec(rootFile: string): JsonObject {
   // Every entity schema belongs to the spec, also those no operation uses yet (realtime
   // messages, notifications): they are documented and get their named constants.
   const schemasDir = join(specDir, '../schemas')
-  for (const name of readdirSync(schemasDir).filter((n) => n.endsWith('.schema.json')).sort()) {
+  for (const name of readdirSync(schemasDir)
+    .filter((n) => n.endsWith('.schema.json'))
+    .sort()) {
     addSchemaFile(join(schemasDir, name), `schemas/${name}`)
   }
 
@@ -117,7 +119,12 @@ export function bundleSpec(rootFile: string): JsonObject {
     schemaFileByTitle.set(title, path)
     const { $schema: _s, $id: _i, ...body } = schema
     schemas[title] = null // reserve the name before recursing, so cycles terminate
-    schemas[title] = resolveRefs(body, path, relative(specDir, path), `#/components/schemas/${title}`)
+    schemas[title] = resolveRefs(
+      body,
+      path,
+      relative(specDir, path),
+      `#/components/schemas/${title}`,
+    )
     return title
   }
 }
