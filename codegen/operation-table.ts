@@ -88,12 +88,30 @@ function checkPaging(operationId: string, paging: JsonObject): void {
   if (unknown.length > 0) throw new SpecError(`${operationId}: unknown x-paging keys ${unknown}`)
 }
 
-/** The JSON schema of an operation's request body, or undefined. */
+/**
+ * The JSON schema of an operation's request body, or undefined. A multipart body is
+ * validated like JSON once the server has parsed it: JSON parts become values and file
+ * parts become file objects, which `format: binary` then accepts as they are.
+ */
 export function requestSchema(spec: JsonObject, entry: OperationEntry): Json | undefined {
   const operation = operationObject(spec, entry)
   const body = operation.requestBody as JsonObject | undefined
   const content = body?.content as JsonObject | undefined
-  return (content?.['application/json'] as JsonObject | undefined)?.schema
+  const json = (content?.['application/json'] as JsonObject | undefined)?.schema
+  if (json !== undefined) return json
+  const multipart = (content?.['multipart/form-data'] as JsonObject | undefined)?.schema
+  return multipart === undefined ? undefined : withFilesAsObjects(multipart)
+}
+
+export function withFilesAsObjects(node: Json): Json {
+  if (Array.isArray(node)) return node.map(withFilesAsObjects)
+  if (node === null || typeof node !== 'object') return node
+  if (node.type === 'string' && node.format === 'binary') {
+    return { type: 'object', required: ['filename', 'mimetype', 'size'] }
+  }
+  const out: JsonObject = {}
+  for (const [key, value] of Object.entries(node)) out[key] = withFilesAsObjects(value)
+  return out
 }
 
 /** The JSON schema of one response status, following a $ref to components.responses. */

@@ -10,6 +10,7 @@ import {
   operationTable,
   requestSchema,
   responseSchema,
+  withFilesAsObjects,
   type OperationEntry,
 } from './operation-table.ts'
 
@@ -29,7 +30,11 @@ export function validatorModule(spec: JsonObject): { code: string; names: string
   for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format)
   const components = (spec.components as JsonObject).schemas as JsonObject
   for (const [title, schema] of Object.entries(components)) {
-    ajv.addSchema(withAbsoluteRefs(schema) as JsonObject, `${schemaBase}${title}`)
+    // Uploads are validated after parsing, when a file part is an object (multipart-body.ts).
+    ajv.addSchema(
+      withAbsoluteRefs(withFilesAsObjects(schema)) as JsonObject,
+      `${schemaBase}${title}`,
+    )
   }
   const exports: Record<string, string> = {}
   for (const entry of operationTable(spec)) {

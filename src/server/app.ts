@@ -3,6 +3,7 @@
 // then the routes from the spec; the built portal last, as the fallback for everything else.
 import Fastify, { type FastifyInstance } from 'fastify'
 import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './db/open-database.ts'
 import { loadSigningKey, TokenService } from './auth/tokens.ts'
@@ -48,6 +49,13 @@ export async function buildApp(db: Db, config: ServerConfig): Promise<FastifyIns
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
+  })
+
+  // Uploads (logos, documents, batch files) arrive as multipart; the parts are attached to
+  // the body and checked against the operation's schema by the dispatcher.
+  await app.register(multipart, {
+    attachFieldsToBody: true,
+    limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 50 },
   })
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {

@@ -9,6 +9,8 @@ import type { HandlerContext, Session } from './handler-context.ts'
 import { rpcFail, validationFailure, type Outcome } from './outcome.ts'
 import { fieldErrors } from './validation-errors.ts'
 import { asRestDenial, checkAccess } from './access.ts'
+import { multipartBody } from './multipart-body.ts'
+import spec from '../../generated/spec.json' with { type: 'json' }
 import type { AppServices } from '../app.ts'
 
 export type OperationEntry = (typeof operationTable)[number]
@@ -26,8 +28,18 @@ export async function dispatch(
 ): Promise<Outcome> {
   const session = await sessionOf(services, request)
   // No body at all reads as {}; a JSON null, array or scalar stays what it is and fails
-  // validation as "body".
-  const rawBody = (request.body === undefined ? {} : request.body) as Record<string, unknown>
+  // validation as "body". Multipart parts become the body their schema describes.
+  let rawBody = (request.body === undefined ? {} : request.body) as Record<string, unknown>
+  if (request.isMultipart()) {
+    const parsed = await multipartBody(request, multipartProperties(entry))
+    if ('invalidJson' in parsed) {
+      const failure = validationFailure([
+        { parameter: String(parsed.invalidJson), description: 'is not valid JSON' },
+      ])
+      return entry.kind === 'rpc' ? failure : { ...failure, status: 400 }
+    }
+    rawBody = parsed
+  }
   const body = entry.kind === 'rpc' && isObject(rawBody) ? withoutEnvelope(rawBody) : rawBody
   const fromCustomerId =
     entry.kind === 'rpc'
@@ -75,6 +87,15 @@ async function sessionOf(
   const header = request.headers.authorization
   if (!header?.startsWith('Bearer ')) return undefined
   return services.tokens.verifyAccess(header.slice('Bearer '.length).trim())
+}
+
+/** The properties of an operation's multipart body, as the spec declares them. */
+function multipartProperties(entry: OperationEntry): Record<string, { type?: string }> {
+  const paths = spec.paths as Record<string, Record<string, unknown>>
+  const operation = paths[entry.path]?.[entry.method.toLowerCase()] as
+    { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } } | undefined
+  const schema = operation?.requestBody?.content?.['multipart/form-data']?.schema
+  return (schema?.properties ?? {}) as Record<string, { type?: string }>
 }
 
 /**
