@@ -76,6 +76,7 @@ export async function dispatch(
     userAgent: request.headers['user-agent'] ?? '',
     lang,
     params: (request.params ?? {}) as Record<string, string>,
+    query: (request.query ?? {}) as Record<string, string>,
   }
   return handler(context, body)
 }

@@ -24,9 +24,15 @@ export interface HandlerContext {
   lang: string
   /** Path parameters of REST operations. */
   params: Record<string, string>
+  /** Query parameters of REST operations, as strings (not validated by the dispatcher yet). */
+  query: Record<string, string>
 }
 
-type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } }
+  ? Body
+  : T extends { content: { 'multipart/form-data': infer Parts } }
+    ? Parts
+    : never
 
 /** The validated request body of an operation, typed from the spec. */
 export type RequestOf<Op extends keyof operations> = operations[Op] extends {
