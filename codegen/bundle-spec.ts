@@ -61,9 +61,11 @@ export function bundleSpec(rootFile: string): JsonObject {
   // Every entity schema belongs to the spec, also those no operation uses yet (realtime
   // messages, notifications): they are documented and get their named constants.
   const schemasDir = join(specDir, '../schemas')
-  for (const name of readdirSync(schemasDir)
-    .filter((n) => n.endsWith('.schema.json'))
-    .sort()) {
+  const toolingSchemas = new Set(['screen.schema.json', 'overlay.schema.json'])
+  const entityFiles = readdirSync(schemasDir).filter(
+    (n) => n.endsWith('.schema.json') && !toolingSchemas.has(n),
+  )
+  for (const name of entityFiles.sort()) {
     addSchemaFile(join(schemasDir, name), `schemas/${name}`)
   }
 

@@ -9,6 +9,7 @@ import { ajvRuntimeModule, validatorModule } from './validators.ts'
 import { loadBrands } from './brands.ts'
 import { operationsReport, testedOperations } from './operations-report.ts'
 import { apiReferenceHtml } from './api-reference.ts'
+import { buildScreens } from './forms.ts'
 
 const root = join(import.meta.dirname, '..')
 const out = join(root, 'src/generated')
@@ -28,6 +29,15 @@ async function main(): Promise<void> {
     throw new SpecError('brands: fix the mistakes above (npm run brands:check)')
   }
   const handlerFiles = findHandlers(table)
+  const screens = buildScreens(
+    root,
+    spec,
+    brands.map((b) => String(b.id)),
+  )
+  if (screens.problems.length > 0) {
+    for (const p of screens.problems) console.error(`${p.file}:${p.line}: ${p.message}`)
+    throw new SpecError('screens and overlays: fix the mistakes above (npm run brands:check)')
+  }
   if (checkOnly) {
     console.log(`codegen --check: ${table.length} operations, ${brands.length} brands are valid`)
     return
@@ -46,11 +56,26 @@ async function main(): Promise<void> {
     `${header}export const brandConfigs = ${JSON.stringify(brands, null, 2)} as const\n`,
   )
   write('api-docs.html', apiReferenceHtml(spec, table))
+  write('screens.json', JSON.stringify(screens.bundle))
+  write('screen-routes.ts', screenRoutesModule(screens.bundle.screens))
+  write('form-validators.js', screens.validatorsCode)
+  write(
+    'form-validators.d.ts',
+    `${header}declare const validators: Record<string, (data: unknown) => boolean>\nexport default validators\n`,
+  )
   writeFileSync(
     join(root, 'docs/operations.md'),
     operationsReport(table, handlerFiles, testedOperations(root)),
   )
   console.log(`codegen: ${table.length} operations, ${brands.length} brands -> src/generated/`)
+}
+
+/** The routes and menu entries of the rendered screens: small, so the router can hold it. */
+function screenRoutesModule(screens: JsonObject[]): string {
+  const routes = screens
+    .map((s) => ({ id: s.id, route: s.route, menu: s.menu, order: s.order ?? 0 }))
+    .sort((a, b) => Number(a.order) - Number(b.order))
+  return `${header}export const screenRoutes = ${JSON.stringify(routes, null, 2)} as const\n`
 }
 
 function write(name: string, content: string): void {

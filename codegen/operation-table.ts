@@ -8,7 +8,8 @@ import { SpecError, type Json, type JsonObject } from './bundle-spec.ts'
  *   (product-spec section 4: 1 read, 2 full, 3 initiate, 4 confirmed, 5 uploading);
  * - permission:<flag>: a session whose permission flag (product-spec section 6) is true;
  * - paymentSecret: a global-payment recipient holding the payment's secret link;
- * - internal: another server, with the internal service token.
+ * - internal: another server, with the internal service token;
+ * - apiKey: a merchant's server with an enabled API key in x-api-key, from an allowed IP.
  */
 export type Access =
   | 'public'
@@ -18,6 +19,7 @@ export type Access =
   | `permission:${string}`
   | 'paymentSecret'
   | 'internal'
+  | 'apiKey'
 
 export interface OperationEntry {
   operationId: string
@@ -35,7 +37,7 @@ export interface OperationEntry {
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch']
 const accessPattern =
-  /^(public|session|admin|paymentSecret|internal|rights:[0-5](,[0-5])*|permission:[A-Za-z][A-Za-z0-9]*)$/
+  /^(public|session|admin|paymentSecret|internal|apiKey|rights:[0-5](,[0-5])*|permission:[A-Za-z][A-Za-z0-9]*)$/
 
 export function operationTable(spec: JsonObject): OperationEntry[] {
   const table: OperationEntry[] = []
@@ -47,7 +49,7 @@ export function operationTable(spec: JsonObject): OperationEntry[] {
       const access = operation['x-access']
       if (typeof access !== 'string' || !accessPattern.test(access)) {
         throw new SpecError(
-          `${operationId}: x-access must be public, session, admin, rights:N, permission:<flag>, paymentSecret or internal`,
+          `${operationId}: x-access must be public, session, admin, rights:N, permission:<flag>, paymentSecret, internal or apiKey`,
         )
       }
       const kind = path === `/rpc/${operationId}` ? 'rpc' : 'rest'

@@ -30,6 +30,8 @@ interface HappyPath {
   body?: Json
   params?: Record<string, string | number>
   query?: Record<string, string | number>
+  /** Headers sent as they are (x-api-key for the merchant public API). */
+  headers?: Record<string, string>
   /** A step the runner performs first: a fresh sign-in code, or a refresh token. */
   prepare?: 'pkceCode' | 'refreshToken'
 }
@@ -85,6 +87,7 @@ async function call(entry: Entry, happy: HappyPath, body: Json | undefined): Pro
   const headers: Record<string, string> = {}
   const token = await tokenFor(happy.as)
   if (token) headers.authorization = `Bearer ${token}`
+  Object.assign(headers, happy.headers)
   const hasBody = body !== undefined && !['GET', 'DELETE'].includes(entry.method)
   if (hasBody) headers['content-type'] = 'application/json'
   const response = await fetch(url, {
@@ -127,6 +130,13 @@ function requestSchemaOf(entry: Entry): Schema | undefined {
   return operation?.requestBody?.content?.['application/json']?.schema
 }
 
+function responseMediaTypes(entry: Entry, status: number): string[] {
+  const item = (spec.paths as Record<string, Record<string, Schema>>)[entry.path]
+  const operation = item?.[entry.method.toLowerCase()] as
+    { responses?: Record<string, { content?: Record<string, unknown> }> } | undefined
+  return Object.keys(operation?.responses?.[String(status)]?.content ?? {})
+}
+
 beforeAll(async () => {
   server = await startServer({ name: 'PGlite (memory)', kind: 'pglite' })
 })
@@ -156,8 +166,14 @@ describe('served operations', () => {
       test.runIf(happy !== undefined)('answers its happy path with a valid response', async () => {
         const reply = await call(entry, happy!, await prepared(happy!))
         expect(reply.status, reply.text).toBeLessThan(300)
-        if (entry.kind === 'rpc') expect(reply.body.responseCode, reply.text).toBe('00')
         expect(entry.responseStatuses as readonly string[]).toContain(String(reply.status))
+        const mediaType = reply.headers.get('content-type')?.split(';')[0]
+        if (reply.text !== '' && mediaType !== 'application/json') {
+          // A file answer (a PDF, say): the spec must declare its media type for the status.
+          expect(responseMediaTypes(entry, reply.status)).toContain(mediaType)
+          return
+        }
+        if (entry.kind === 'rpc') expect(reply.body.responseCode, reply.text).toBe('00')
         if (reply.text !== '') {
           const validate = validatorTable[`response_${entry.operationId}_${reply.status}`]
           expect(validate, `no response schema for status ${reply.status}`).toBeDefined()

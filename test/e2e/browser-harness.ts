@@ -15,6 +15,8 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export interface PortalHarness {
   baseUrl: string
+  /** The server's database, for steps a background worker would do (running due jobs). */
+  db: Database['db']
   browser: Browser
   /** A new page in its own context (fresh storage), with CSP violations collected. */
   newPage(options?: {
@@ -52,6 +54,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   })
   return {
     baseUrl: `http://127.0.0.1:${address.port}`,
+    db: database.db,
     browser,
     async newPage({ width = 1280, height = 900 } = {}) {
       const context = await browser.newContext({ viewport: { width, height } })

@@ -1,14 +1,25 @@
 // The main layout (product-spec section 2): header with the brand's logo and name, the left
 // menu, the footer. It is also the auth guard: no session means the login page.
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Navigate, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Anchor, AppShell, Burger, Button, Group, Image, NavLink, Text } from '@mantine/core'
+import {
+  Anchor,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  Image,
+  NavLink,
+  ScrollArea,
+  Text,
+} from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useBrand } from '../brand/brand-context.tsx'
 import { logoUrl } from '../brand/resolve-brand.ts'
 import { session } from '../api/client.ts'
 import { LanguageSelect } from './language-select.tsx'
+import { ScreenMenu } from './screen-menu.tsx'
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
 
@@ -71,7 +82,12 @@ export function Component() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('menu.label')}>
-        <NavLink component={RouterNavLink} to="/home" label={t('menu.home')} />
+        <AppShell.Section grow component={ScrollArea}>
+          <NavLink component={RouterNavLink} to="/home" label={t('menu.home')} />
+          <Suspense fallback={null}>
+            <ScreenMenu />
+          </Suspense>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

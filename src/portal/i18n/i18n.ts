@@ -1,11 +1,14 @@
 // i18next with one JSON file per language and area (locales/<lang>/<area>.json), loaded on
-// demand. The product calls Ukrainian "ua"; i18next and Intl.PluralRules know it as "uk",
-// so it is registered under "uk" to get Ukrainian plural rules (product-spec section 9).
-import i18next, { type i18n as I18n } from 'i18next'
+// demand by a small backend over Vite's import.meta.glob: a screen that needs the 'forms'
+// namespace loads it when it renders (react-i18next suspends until it is there). The
+// product calls Ukrainian "ua"; i18next and Intl.PluralRules know it as "uk", so it is
+// registered under "uk" to get Ukrainian plural rules (product-spec section 9).
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { Lang } from '../brand/resolve-brand.ts'
 
 export const supportedLangs = ['en', 'es', 'pt', 'ro', 'ru', 'ua'] as const
+/** Namespaces every page needs; the others load with the screens that use them. */
 export const namespaces = ['common', 'auth', 'home'] as const
 const langStorageKey = 'portal.lang'
 
@@ -19,16 +22,23 @@ export function productLang(code: string): Lang {
   return (code === 'uk' ? 'ua' : code) as Lang
 }
 
-async function loadLanguage(instance: I18n, lang: string): Promise<void> {
-  const code = i18nCode(lang)
-  await Promise.all(
-    namespaces.map(async (ns) => {
-      if (instance.hasResourceBundle(code, ns)) return
-      const load = files[`../../../locales/${lang}/${ns}.json`]
-      if (!load) throw new Error(`missing locale file locales/${lang}/${ns}.json`)
-      instance.addResourceBundle(code, ns, (await load()).default, true, true)
-    }),
-  )
+const localeFiles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = files[`../../../locales/${productLang(language)}/${namespace}.json`]
+    if (!load) {
+      callback(
+        new Error(`missing locale file locales/${productLang(language)}/${namespace}.json`),
+        false,
+      )
+      return
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error as Error, false),
+    )
+  },
 }
 
 /** The language to start in: the remembered one if the brand offers it, else the default. */
@@ -39,23 +49,22 @@ export function initialLang(available: readonly string[], fallback: string): str
 
 export async function initI18n(lang: string): Promise<I18n> {
   const instance = i18next.createInstance()
-  await instance.use(initReactI18next).init({
-    lng: i18nCode(lang),
-    fallbackLng: 'en',
-    ns: [...namespaces],
-    defaultNS: 'common',
-    resources: {},
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  })
-  await loadLanguage(instance, 'en')
-  await loadLanguage(instance, lang)
+  await instance
+    .use(localeFiles)
+    .use(initReactI18next)
+    .init({
+      lng: i18nCode(lang),
+      fallbackLng: 'en',
+      ns: [...namespaces],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    })
   document.documentElement.lang = i18nCode(lang)
   return instance
 }
 
 export async function changeLanguage(instance: I18n, lang: string): Promise<void> {
-  await loadLanguage(instance, lang)
   await instance.changeLanguage(i18nCode(lang))
   localStorage.setItem(langStorageKey, lang)
   document.documentElement.lang = i18nCode(lang)

@@ -21,6 +21,9 @@ import { postTransfer } from '../ledger/post-transfer.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { toMinor } from '../../shared/money.ts'
 import { AccountType } from '../../shared/account-flags.ts'
+import { seedMerchantDemo } from '../merchant/merchant-demo-data.ts'
+import { seedSecurityDemo } from '../security/security-demo-data.ts'
+import { seedPublicApiDemo } from '../public-api/public-api-demo-data.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -81,6 +84,34 @@ export const demoCustomers: DemoCustomer[] = [
     },
     accounts: [],
   },
+  {
+    // An employee of business@nova.example's company with read access (company_users), and a
+    // director the company could add (a potential user); both are personal customers.
+    username: 'employee@nova.example',
+    loginFlow: 'simple',
+    customer: {
+      customerType: 0,
+      firstName: 'Casey',
+      lastName: 'Park',
+      email: 'employee@nova.example',
+      residenceCountryCode: 'LT',
+      verified: true,
+    },
+    accounts: [],
+  },
+  {
+    username: 'director@nova.example',
+    loginFlow: 'simple',
+    customer: {
+      customerType: 0,
+      firstName: 'Jordan',
+      lastName: 'Lee',
+      email: 'director@nova.example',
+      residenceCountryCode: 'LT',
+      verified: true,
+    },
+    accounts: [],
+  },
 ]
 
 export async function seedDemo(db: Db): Promise<void> {
@@ -100,6 +131,9 @@ export async function seedDemo(db: Db): Promise<void> {
     }
   }
   await seedDemoCustomerRecords(db)
+  await seedSecurityDemo(db, demoPassword)
+  await seedPublicApiDemo(db)
+  await seedMerchantDemo(db)
 }
 
 async function fundDemoAccount(

@@ -49,7 +49,9 @@ export async function dispatch(
       : restActingCustomer(request, rawBody)
 
   const denied = await checkAccess(services, entry, session, fromCustomerId, request)
-  if (denied) return entry.kind === 'rpc' ? denied : asRestDenial(denied)
+  if (denied) {
+    return entry.kind === 'rpc' ? denied : asRestDenial(denied, restCustomerParameter(request))
+  }
 
   const validate = validatorTable[`request_${entry.operationId}`]
   if (validate && !validate(body)) {
@@ -111,6 +113,12 @@ function restActingCustomer(request: FastifyRequest, body: unknown): unknown {
   return raw
 }
 
+/** The parameter a REST call named its customer with, for a VF about it. */
+function restCustomerParameter(request: FastifyRequest): string {
+  const query = (request.query ?? {}) as Record<string, unknown>
+  return query.fromCustomerId !== undefined ? 'fromCustomerId' : 'customerId'
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -123,6 +131,8 @@ function withoutEnvelope(body: Record<string, unknown>): Record<string, unknown>
 
 export function send(reply: FastifyReply, outcome: Outcome): FastifyReply {
   reply.code(outcome.status)
+  for (const [name, value] of Object.entries(outcome.headers ?? {})) reply.header(name, value)
   if (outcome.status === 204 || outcome.body === undefined) return reply.send()
+  if (outcome.body instanceof Uint8Array) return reply.send(Buffer.from(outcome.body))
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(outcome.body))
 }

@@ -4,7 +4,10 @@ import { ResponseCode } from '../../generated/constants.ts'
 
 export interface Outcome {
   status: number
+  /** JSON, or the bytes of a file answer (fileReply). */
   body: unknown
+  /** Extra response headers (a file's type and content-disposition). */
+  headers?: Record<string, string>
 }
 
 export interface FieldError {
@@ -46,4 +49,19 @@ export function reply(status: number, body: unknown = undefined): Outcome {
 /** A refused token-service step: HTTP 403 with a message (product-spec section 8). */
 export function refused(message: string): Outcome {
   return { status: 403, body: { message } }
+}
+
+/** A file answer: raw bytes with their media type, offered as a download named fileName. */
+export function fileReply(bytes: Uint8Array, contentType: string, fileName: string): Outcome {
+  const safeName = fileName.replace(/[^A-Za-z0-9._-]/g, '_')
+  return {
+    status: 200,
+    body: bytes,
+    headers: {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename="${safeName}"`,
+      // A customer's document: no shared cache may keep a copy.
+      'cache-control': 'no-store',
+    },
+  }
 }

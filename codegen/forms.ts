@@ -1,0 +1,593 @@
+// Screens and forms (DESIGN.md section 5): reads spec/screens/*.yaml and
+// brands/<id>/overlays/*.yaml, checks both against the spec, applies each brand's overlays to
+// the forms the screens use, and precompiles one rjsf validator per distinct form schema, so
+// the browser never compiles a schema (no 'unsafe-eval' in the CSP).
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
+import standaloneCode from 'ajv/dist/standalone/index.js'
+import { _ } from 'ajv/dist/compile/codegen/index.js'
+import { hashForSchema } from '@rjsf/utils'
+import schemaParser from '@rjsf/utils/lib/parser/schemaParser.js'
+import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
+import { formats } from '../src/shared/formats.ts'
+import type { Json, JsonObject } from './bundle-spec.ts'
+import {
+  operationTable,
+  requestSchema,
+  responseSchema,
+  type OperationEntry,
+} from './operation-table.ts'
+
+export interface Problem {
+  file: string
+  line: number
+  message: string
+}
+
+interface Loaded<T> {
+  file: string
+  doc: Document
+  counter: LineCounter
+  data: T
+}
+
+type Screen = JsonObject & { id: string; kind: string }
+type Overlay = { form: string; order?: string[]; fields: Record<string, JsonObject> }
+
+function loadYamlFiles<T>(dir: string, relativeDir: string, problems: Problem[]): Loaded<T>[] {
+  if (!existsSync(dir)) return []
+  const out: Loaded<T>[] = []
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort()) {
+    const file = `${relativeDir}/${name}`
+    const counter = new LineCounter()
+    const doc = parseDocument(readFileSync(join(dir, name), 'utf8'), { lineCounter: counter })
+    if (doc.errors.length > 0) {
+      for (const e of doc.errors) {
+        problems.push({ file, line: e.linePos?.[0]?.line ?? 1, message: e.message })
+      }
+      continue
+    }
+    out.push({ file, doc, counter, data: doc.toJS() as T })
+  }
+  return out
+}
+
+/** The line of a dotted path (keys and array indexes) in a YAML document. */
+export function lineOfPath(loaded: Loaded<unknown>, path: (string | number)[]): number {
+  let node: unknown = loaded.doc.contents
+  let offset = 0
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find(
+        (i) => String((i.key as { value?: unknown })?.value) === String(key),
+      )
+      if (!pair) break
+      offset = (pair.key as { range?: [number] }).range?.[0] ?? offset
+      node = pair.value
+    } else if (isSeq(node)) {
+      const item = node.items[Number(key)] as { range?: [number] } | undefined
+      if (!item) break
+      offset = item.range?.[0] ?? offset
+      node = item
+    } else break
+  }
+  return loaded.counter.linePos(offset).line
+}
+
+function closest(word: string, candidates: string[]): string | undefined {
+  const distance = (a: string, b: string): number => {
+    const row = Array.from({ length: b.length + 1 }, (_, i) => i)
+    for (let i = 1; i <= a.length; i++) {
+      let previous = row[0]!
+      row[0] = i
+      for (let j = 1; j <= b.length; j++) {
+        const current = row[j]!
+        row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1))
+        previous = current
+      }
+    }
+    return row[b.length]!
+  }
+  return candidates.find((c) => distance(c, word) <= 2)
+}
+
+/** Inlines every $ref and drops texts: labels and help come from i18n, not from the spec. */
+export function formSchema(schema: Json, components: JsonObject, depth = 0): Json {
+  if (depth > 12) return {}
+  if (Array.isArray(schema)) return schema.map((s) => formSchema(s, components, depth + 1))
+  if (schema === null || typeof schema !== 'object') return schema
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.replace('#/components/schemas/', '')
+    const { $ref: _r, ...rest } = schema
+    return formSchema({ ...(components[name] as JsonObject), ...rest }, components, depth + 1)
+  }
+  const out: JsonObject = {}
+  const choice = simpleStringChoice(schema, components, depth)
+  if (choice) return choice
+  for (const [key, value] of Object.entries(schema)) {
+    if (['title', 'description', 'examples', 'example', '$defs', 'deprecated'].includes(key))
+      continue
+    if (key.startsWith('x-')) continue
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(
+            Object.entries(value as JsonObject).map(([k, v]) => [
+              k,
+              formSchema(v, components, depth + 1),
+            ]),
+          )
+        : formSchema(value, components, depth + 1)
+  }
+  return out
+}
+
+/**
+ * anyOf/oneOf of plain strings that differ only by pattern (an IPv4 or an IPv6 address) is
+ * one text field to a person: merge it into one string with the patterns as alternatives,
+ * so the form shows one input instead of a choice between two.
+ */
+function simpleStringChoice(
+  schema: JsonObject,
+  components: JsonObject,
+  depth: number,
+): JsonObject | undefined {
+  const options = (schema.anyOf ?? schema.oneOf) as Json[] | undefined
+  if (!Array.isArray(options) || options.length < 2) return undefined
+  const resolved = options.map((o) => formSchema(o, components, depth + 1) as JsonObject)
+  const allowed = new Set(['type', 'pattern', 'minLength', 'maxLength', 'format'])
+  const isString = (o: JsonObject) =>
+    o.type === 'string' || (o.type === undefined && schema.type === 'string')
+  const simple = resolved.every(
+    (o) =>
+      isString(o) && Object.keys(o).every((k) => allowed.has(k)) && typeof o.pattern === 'string',
+  )
+  if (!simple) return undefined
+  const { anyOf: _a, oneOf: _o, title: _t, description: _d, ...rest } = schema
+  const maxLength = Math.max(...resolved.map((o) => Number(o.maxLength ?? 0)))
+  return {
+    ...(formSchema(rest, components, depth + 1) as JsonObject),
+    type: 'string',
+    pattern: resolved.map((o) => `(?:${String(o.pattern)})`).join('|'),
+    ...(maxLength > 0 ? { maxLength } : {}),
+  }
+}
+
+/** The schema of a dotted field, looking into allOf parts (returns the object itself). */
+function propertyAt(schema: JsonObject, path: string): JsonObject | undefined {
+  let node: JsonObject | undefined = schema
+  for (const part of path.split('.')) {
+    if (!node) return undefined
+    const parts: JsonObject[] = [node, ...((node.allOf as JsonObject[] | undefined) ?? [])]
+    node = parts
+      .map((p) => (p.properties as JsonObject | undefined)?.[part] as JsonObject | undefined)
+      .find((p) => p !== undefined)
+  }
+  return node
+}
+
+function requiredAt(schema: JsonObject, path: string): boolean {
+  const parts = path.split('.')
+  const last = parts.pop()!
+  const parent = parts.length ? propertyAt(schema, parts.join('.')) : schema
+  return ((parent?.required as string[] | undefined) ?? []).includes(last)
+}
+
+export interface FormMeta {
+  /** The hash of the final schema: the key of its schema and validator. */
+  schema: string
+  /** Field -> i18n key chosen by an overlay. */
+  labels: Record<string, string>
+  order: string[]
+}
+
+export interface ScreensBundle {
+  screens: Screen[]
+  operations: Record<string, { method: string; path: string; kind: string; paging?: JsonObject }>
+  /** brand -> form key -> meta; the form key is `<screenId>.<action>`. */
+  forms: Record<string, Record<string, FormMeta>>
+  schemas: Record<string, Json>
+  /** Response item properties per list, for column formats and enum labels. */
+  listItems: Record<string, JsonObject>
+}
+
+export function buildScreens(
+  root: string,
+  spec: JsonObject,
+  brandIds: string[],
+): { bundle: ScreensBundle; validatorsCode: string; problems: Problem[] } {
+  const problems: Problem[] = []
+  const components = (spec.components as JsonObject).schemas as JsonObject
+  const table = new Map(operationTable(spec).map((e) => [e.operationId, e]))
+  const ajvCheck = new Ajv2020({ allErrors: true, strict: false })
+  const checkScreen = ajvCheck.compile(
+    JSON.parse(readFileSync(join(root, 'schemas/screen.schema.json'), 'utf8')),
+  )
+  const checkOverlay = ajvCheck.compile(
+    JSON.parse(readFileSync(join(root, 'schemas/overlay.schema.json'), 'utf8')),
+  )
+  const report = (loaded: Loaded<unknown>, path: (string | number)[], message: string) =>
+    problems.push({ file: loaded.file, line: lineOfPath(loaded, path), message })
+  const schemaErrors = (loaded: Loaded<unknown>, errors: ErrorObject[] | null | undefined) => {
+    for (const e of errors ?? []) {
+      const path = e.instancePath.split('/').slice(1)
+      const extra = (e.params as { additionalProperty?: string }).additionalProperty
+      if (extra) path.push(extra)
+      const where = path.join('.') || 'the file'
+      report(
+        loaded,
+        path,
+        extra
+          ? `${where}: not a known setting; check its spelling or remove it`
+          : `${where}: ${e.message}`,
+      )
+    }
+  }
+
+  const screens = loadYamlFiles<Screen>(join(root, 'spec/screens'), 'spec/screens', problems)
+  const overlaysByBrand = new Map<string, Loaded<Overlay>[]>()
+  for (const brand of brandIds) {
+    const loaded = loadYamlFiles<Overlay>(
+      join(root, 'brands', brand, 'overlays'),
+      `brands/${brand}/overlays`,
+      problems,
+    )
+    overlaysByBrand.set(brand, loaded)
+  }
+
+  const operation = (
+    loaded: Loaded<unknown>,
+    path: (string | number)[],
+    id: unknown,
+  ): OperationEntry | undefined => {
+    const entry = table.get(String(id))
+    if (!entry) {
+      const near = closest(String(id), [...table.keys()])
+      report(
+        loaded,
+        path,
+        `unknown operation "${String(id)}"${near ? `; did you mean "${near}"?` : ''}`,
+      )
+    }
+    return entry
+  }
+  // A GET or DELETE has no body: its query parameters are its form.
+  const requestOf = (entry: OperationEntry): JsonObject => {
+    const body = requestSchema(spec, entry)
+    if (body !== undefined) return formSchema(body, components) as JsonObject
+    const item = (spec.paths as JsonObject)[entry.path] as JsonObject
+    const operation = item[entry.method.toLowerCase()] as JsonObject
+    const parameters = (operation.parameters as JsonObject[] | undefined) ?? []
+    const query = parameters.filter((p) => p.in === 'query')
+    return formSchema(
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: Object.fromEntries(
+          query.map((p) => [String(p.name), (p.schema ?? {}) as Json]),
+        ),
+        required: query.filter((p) => p.required === true).map((p) => String(p.name)),
+      },
+      components,
+    ) as JsonObject
+  }
+
+  const bundle: ScreensBundle = {
+    screens: [],
+    operations: {},
+    forms: {},
+    schemas: {},
+    listItems: {},
+  }
+  const useOperation = (entry: OperationEntry) => {
+    bundle.operations[entry.operationId] = {
+      method: entry.method,
+      path: entry.path,
+      kind: entry.kind,
+      ...(entry.paging ? { paging: entry.paging } : {}),
+    }
+  }
+  const seenIds = new Set<string>()
+  const formsUsed: {
+    key: string
+    entry: OperationEntry
+    only?: string[]
+    omit: string[]
+    optional?: boolean
+  }[] = []
+
+  for (const loaded of screens) {
+    const screen = loaded.data
+    if (!checkScreen(screen)) {
+      schemaErrors(loaded, checkScreen.errors)
+      continue
+    }
+    if (seenIds.has(screen.id)) report(loaded, ['id'], `screen id "${screen.id}" is used twice`)
+    seenIds.add(screen.id)
+    const list = screen.list as JsonObject | undefined
+    if (list) {
+      const entry = operation(loaded, ['list', 'operation'], list.operation)
+      if (entry) {
+        useOperation(entry)
+        const response = formSchema(
+          responseSchema(spec, entry, entry.kind === 'rpc' ? '200' : '200') ?? {},
+          components,
+        ) as JsonObject
+        const merged = mergeAllOf(response)
+        const items = propertyAt(merged, String(list.items))
+        const itemProps = ((items?.items as JsonObject | undefined)?.properties ?? {}) as JsonObject
+        if (!items)
+          report(
+            loaded,
+            ['list', 'items'],
+            `the answer of ${entry.operationId} has no field "${String(list.items)}"`,
+          )
+        bundle.listItems[screen.id] = itemProps
+        ;(list.columns as JsonObject[]).forEach((column, index) => {
+          if (items && !(String(column.field) in itemProps)) {
+            const near = closest(String(column.field), Object.keys(itemProps))
+            report(
+              loaded,
+              ['list', 'columns', index, 'field'],
+              `rows have no field "${String(column.field)}"${near ? `; did you mean "${near}"?` : ''}`,
+            )
+          }
+        })
+        const filters = (list.filters as string[] | undefined) ?? []
+        const request = requestOf(entry)
+        filters.forEach((field, index) => {
+          if (!propertyAt(request, field))
+            report(loaded, ['list', 'filters', index], `${entry.operationId} takes no "${field}"`)
+        })
+        if (filters.length > 0)
+          formsUsed.push({
+            key: `${screen.id}.filters`,
+            entry,
+            only: filters,
+            omit: [],
+            optional: true,
+          })
+      }
+    }
+    for (const action of ['create', 'edit'] as const) {
+      const spec_ = screen[action] as JsonObject | undefined
+      if (!spec_) continue
+      const entry = operation(loaded, [action, 'operation'], spec_.operation)
+      if (!entry) continue
+      useOperation(entry)
+      const omit = [
+        ...((spec_.omit as string[]) ?? []),
+        ...Object.keys((spec_.from as JsonObject) ?? {}),
+        ...Object.keys((spec_.fixed as JsonObject) ?? {}),
+      ]
+      formsUsed.push({ key: `${screen.id}.${action}`, entry, omit })
+    }
+    const settings = screen.settings as JsonObject | undefined
+    if (settings) {
+      const get = operation(loaded, ['settings', 'get'], settings.get)
+      if (get) useOperation(get)
+      const save = settings.save as JsonObject
+      const entry = operation(loaded, ['settings', 'save', 'operation'], save.operation)
+      if (entry) {
+        useOperation(entry)
+        const omit = [
+          ...((save.omit as string[]) ?? []),
+          ...Object.keys((save.fixed as JsonObject) ?? {}),
+        ]
+        formsUsed.push({ key: `${screen.id}.save`, entry, omit })
+      }
+    }
+    const del = screen.delete as JsonObject | undefined
+    if (del) {
+      const entry = operation(loaded, ['delete', 'operation'], del.operation)
+      if (entry) useOperation(entry)
+    }
+    ;((screen.actions as JsonObject[] | undefined) ?? []).forEach((action, index) => {
+      const entry = operation(loaded, ['actions', index, 'operation'], action.operation)
+      if (entry) useOperation(entry)
+    })
+    const toggle = screen.toggle as JsonObject | undefined
+    if (toggle) {
+      const entry = operation(loaded, ['toggle', 'operation'], toggle.operation)
+      if (entry) useOperation(entry)
+    }
+    bundle.screens.push(screen)
+  }
+
+  // Overlays: checked against the form they name, for every form of the spec.
+  for (const overlays of overlaysByBrand.values()) {
+    for (const loaded of overlays) {
+      const overlay = loaded.data
+      if (!checkOverlay(overlay)) {
+        schemaErrors(loaded, checkOverlay.errors)
+        continue
+      }
+      const entry = table.get(overlay.form)
+      if (!entry || requestSchema(spec, entry) === undefined) {
+        const near = closest(overlay.form, [...table.keys()])
+        report(
+          loaded,
+          ['form'],
+          `unknown form "${overlay.form}"${near ? `; did you mean "${near}"?` : ''} (a form is named by its operationId)`,
+        )
+        continue
+      }
+      const request = requestOf(entry)
+      for (const [field, change] of Object.entries(overlay.fields)) {
+        const property = propertyAt(request, field)
+        if (!property) {
+          const parent = field.includes('.')
+            ? propertyAt(request, field.slice(0, field.lastIndexOf('.')))
+            : request
+          const near = closest(
+            field.split('.').pop()!,
+            Object.keys((parent?.properties as JsonObject) ?? {}),
+          )
+          report(
+            loaded,
+            ['fields', field],
+            `${overlay.form} has no field "${field}"${near ? `; did you mean "${near}"?` : ''}`,
+          )
+          continue
+        }
+        if (change.hidden === true && requiredAt(request, field) && change.default === undefined) {
+          report(
+            loaded,
+            ['fields', field, 'hidden'],
+            `"${field}" is required by ${overlay.form}: give it a default or do not hide it`,
+          )
+        }
+        const options = (property.enum ?? (property.items as JsonObject | undefined)?.enum) as
+          Json[] | undefined
+        ;((change.hideOptions as Json[] | undefined) ?? []).forEach((option, index) => {
+          // A field whose options come from a dictionary has no enum: the hidden values are
+          // refused (and left out of the dictionary's list) instead.
+          const fitsType =
+            (property.type === 'integer' && Number.isInteger(option)) ||
+            (property.type === 'string' && typeof option === 'string')
+          if (!options && fitsType) return
+          if (!options?.includes(option)) {
+            const near = options ? closest(String(option), options.map(String)) : undefined
+            report(
+              loaded,
+              ['fields', field, 'hideOptions', index],
+              options
+                ? `"${String(option)}" is not an option of ${field}${near ? `; did you mean "${near}"?` : `; options: ${options.join(', ')}`}`
+                : `${field} has no options to hide`,
+            )
+          }
+        })
+        if (typeof change.label === 'string') {
+          const [ns, key] = change.label.split(':') as [string, string]
+          const enFile = join(root, 'locales/en', `${ns}.json`)
+          const texts = existsSync(enFile) ? JSON.parse(readFileSync(enFile, 'utf8')) : {}
+          if (
+            key
+              .split('.')
+              .reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], texts) ===
+            undefined
+          ) {
+            report(
+              loaded,
+              ['fields', field, 'label'],
+              `the key ${change.label} is missing: add it to locales/<lang>/${ns}.json`,
+            )
+          }
+        }
+      }
+    }
+  }
+
+  // Final form schemas per brand, and their precompiled validators.
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    code: { source: true, formats: _`require("formats")` },
+  })
+  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format)
+  for (const brand of brandIds) {
+    bundle.forms[brand] = {}
+    const overlays = (overlaysByBrand.get(brand) ?? []).map((l) => l.data)
+    for (const form of formsUsed) {
+      const base = restrict(requestOf(form.entry), form.only, form.omit, form.optional === true)
+      const overlay = overlays.find((o) => o.form === form.entry.operationId)
+      const { schema, labels, order } = applyOverlay(base, overlay)
+      const hash = hashForSchema(schema as never)
+      bundle.schemas[hash] = schema
+      bundle.forms[brand]![form.key] = { schema: hash, labels, order }
+      for (const [id, sub] of Object.entries(
+        schemaParser(schema as never) as Record<string, JsonObject>,
+      )) {
+        if (!ajv.getSchema(id)) ajv.addSchema(sub, id)
+      }
+    }
+  }
+  const validatorsCode = cjsToEsm(standaloneCode(ajv))
+  return { bundle, validatorsCode, problems }
+}
+
+function mergeAllOf(schema: JsonObject): JsonObject {
+  const parts = (schema.allOf as JsonObject[] | undefined) ?? []
+  let properties = { ...((schema.properties as JsonObject) ?? {}) }
+  for (const part of parts)
+    properties = { ...properties, ...((mergeAllOf(part).properties as JsonObject) ?? {}) }
+  return { ...schema, properties }
+}
+
+function restrict(
+  schema: JsonObject,
+  only: string[] | undefined,
+  omit: string[],
+  optional: boolean,
+): JsonObject {
+  const properties = { ...((schema.properties as JsonObject) ?? {}) }
+  for (const key of Object.keys(properties)) {
+    if ((only && !only.includes(key)) || omit.includes(key)) delete properties[key]
+  }
+  const required = optional
+    ? []
+    : ((schema.required as string[]) ?? []).filter((k) => k in properties)
+  const { required: _r, ...rest } = schema
+  return { ...rest, properties, ...(required.length ? { required } : {}) }
+}
+
+function applyOverlay(
+  schema: JsonObject,
+  overlay: Overlay | undefined,
+): { schema: JsonObject; labels: Record<string, string>; order: string[] } {
+  if (!overlay) return { schema, labels: {}, order: [] }
+  const copy = structuredClone(schema) as JsonObject
+  const labels: Record<string, string> = {}
+  for (const [field, change] of Object.entries(overlay.fields)) {
+    const parts = field.split('.')
+    const last = parts.pop()!
+    const container = parts.length ? propertyAt(copy, parts.join('.')) : copy
+    const parent = [container, ...((container?.allOf as JsonObject[] | undefined) ?? [])].find(
+      (p) => (p?.properties as JsonObject | undefined)?.[last] !== undefined,
+    )
+    const props = parent?.properties as JsonObject | undefined
+    const property = props?.[last] as JsonObject | undefined
+    if (!parent || !props || !property) continue
+    if (change.hidden === true) {
+      delete props[last]
+      parent.required = ((parent.required as string[]) ?? []).filter((k) => k !== last)
+      continue
+    }
+    const hide = (change.hideOptions as Json[] | undefined) ?? []
+    if (hide.length && Array.isArray(property.enum))
+      property.enum = property.enum.filter((v) => !hide.includes(v))
+    else if (hide.length && !property.items) property.not = { enum: hide }
+    const items = property.items as JsonObject | undefined
+    if (hide.length && items && Array.isArray(items.enum))
+      items.enum = items.enum.filter((v) => !hide.includes(v))
+    if (change.default !== undefined) property.default = change.default as Json
+    Object.assign(property, (change.constraints as JsonObject | undefined) ?? {})
+    if (typeof change.label === 'string') labels[field] = change.label
+  }
+  return { schema: copy, labels, order: overlay.order ?? [] }
+}
+
+/** ajv's CommonJS standalone output as an ES module with our runtime imports. */
+function cjsToEsm(code: string): string {
+  const replaced = code
+    .replace(/^"use strict";/, '')
+    .split('require("formats")')
+    .join('formats')
+    .split('require("ajv/dist/runtime/ucs2length").default')
+    .join('ucs2length')
+    .split('require("ajv/dist/runtime/equal").default')
+    .join('equal')
+  const left = /require\("[^"]+"\)/.exec(replaced)
+  if (left) throw new Error(`form validators: no ES replacement for ${left[0]}`)
+  return [
+    '// Generated by codegen/forms.ts from spec/screens and brand overlays. Do not edit.',
+    "import { formats } from '../shared/formats.ts'",
+    "import { ucs2length, equal } from './ajv-runtime.js'",
+    'const exports = {}',
+    replaced,
+    'export default exports',
+    '',
+  ].join('\n')
+}

@@ -1,0 +1,128 @@
+// Calls any operation a screen names, through the portal's transport (version header,
+// retries, token refresh): RPC as POST /rpc/<id>, REST with its method, path and query.
+import { send } from '../api/client.ts'
+import type { Json, OperationRef } from './screens-data.ts'
+import { screensBundle } from './screens-data.ts'
+
+export interface FieldError {
+  parameter: string
+  description: string
+}
+
+export interface CallResult {
+  ok: boolean
+  status: number
+  body: Record<string, Json> & {
+    responseCode?: string
+    responseDescription?: string
+    message?: string
+    errors?: FieldError[]
+  }
+  blob?: Blob
+}
+
+let actingCustomerId: Promise<number | undefined> | undefined
+
+/**
+ * Screen descriptions may send "$customerId": the customer the session acts for, as the
+ * merchant public-api paths want it in the query or body (spec/screens/api-keys.yaml).
+ */
+export async function resolvePlaceholders(
+  values: Record<string, Json | undefined>,
+): Promise<Record<string, Json | undefined>> {
+  if (!Object.values(values).includes('$customerId')) return values
+  actingCustomerId ??= callOperationRaw('getCustomerInfo', {}).then((result) => {
+    const customer = result.body.customer as { customerId?: number } | undefined
+    return customer?.customerId
+  })
+  const id = await actingCustomerId
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      value === '$customerId' ? (id ?? null) : value,
+    ]),
+  )
+}
+
+export function operationRef(operationId: string): OperationRef {
+  const ref = screensBundle.operations[operationId]
+  if (!ref) throw new Error(`assertion: ${operationId} is in the screens bundle`)
+  return ref
+}
+
+export async function callOperation(
+  operationId: string,
+  payload: Record<string, Json | undefined> = {},
+  options: { download?: boolean; form?: FormData; onProgress?: (percent: number) => void } = {},
+): Promise<CallResult> {
+  return callOperationRaw(operationId, await resolvePlaceholders(payload), options)
+}
+
+async function callOperationRaw(
+  operationId: string,
+  payload: Record<string, Json | undefined>,
+  options: { download?: boolean; form?: FormData; onProgress?: (percent: number) => void } = {},
+): Promise<CallResult> {
+  const ref =
+    operationId === 'getCustomerInfo'
+      ? { method: 'POST', path: '/rpc/getCustomerInfo', kind: 'rpc' as const }
+      : operationRef(operationId)
+  const body: Record<string, Json> = {}
+  let path = ref.path
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === '') continue
+    if (path.includes(`{${key}}`))
+      path = path.replace(`{${key}}`, encodeURIComponent(String(value)))
+    else body[key] = value
+  }
+  const url = new URL(path, window.location.origin)
+  const sendsBody = !['GET', 'DELETE'].includes(ref.method)
+  if (!sendsBody) {
+    for (const [key, value] of Object.entries(body)) url.searchParams.set(key, String(value))
+  }
+  if (options.form && options.onProgress)
+    return upload(url, ref.method, options.form, options.onProgress)
+  // A content type without a body is refused by the server, so only a body gets one.
+  const request = new Request(url, {
+    method: ref.method,
+    headers: options.form || !sendsBody ? {} : { 'content-type': 'application/json' },
+    body: options.form ?? (sendsBody ? JSON.stringify(body) : undefined),
+  })
+  const response = await send(request)
+  const type = response.headers.get('content-type') ?? ''
+  if (options.download && response.ok && !type.includes('application/json')) {
+    return { ok: true, status: response.status, body: {}, blob: await response.blob() }
+  }
+  const text = await response.text()
+  const parsed = text ? (JSON.parse(text) as CallResult['body']) : {}
+  const ok = response.ok && (ref.kind === 'rest' || parsed.responseCode === '00')
+  return { ok, status: response.status, body: parsed }
+}
+
+/** Uploads with progress: fetch cannot report upload progress, XMLHttpRequest can. */
+async function upload(
+  url: URL,
+  method: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<CallResult> {
+  const { session } = await import('../api/client.ts')
+  const { clientVersion } = await import('../api/transport.ts')
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open(method, url)
+    xhr.setRequestHeader('x-client-version', clientVersion)
+    if (session.accessToken) xhr.setRequestHeader('authorization', `Bearer ${session.accessToken}`)
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100))
+    }
+    xhr.onerror = () => reject(new TypeError('network error'))
+    xhr.onload = () => {
+      const parsed = xhr.responseText ? (JSON.parse(xhr.responseText) as CallResult['body']) : {}
+      const ok =
+        xhr.status < 300 && (parsed.responseCode === undefined || parsed.responseCode === '00')
+      resolve({ ok, status: xhr.status, body: parsed })
+    }
+    xhr.send(form)
+  })
+}

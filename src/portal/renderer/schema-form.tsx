@@ -1,0 +1,194 @@
+// SchemaForm: an rjsf form over a brand's final form schema (spec + overlays, built by
+// codegen/forms.ts), validated by precompiled validators, with every label, option and error
+// message from i18n, server VF errors shown on the fields they name, hidden conditional
+// values dropped, and optional steps for long forms.
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import Form from '@rjsf/core'
+import { Button, Group, Stepper } from '@mantine/core'
+import {
+  TranslatableString,
+  type ErrorSchema,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type UiSchema,
+} from '@rjsf/utils'
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8'
+import { useBrand } from '../brand/brand-context.tsx'
+import { screensBundle, validatorFunctions, type Json, type Schema } from './screens-data.ts'
+import { templates } from './theme/templates.tsx'
+import { widgets } from './theme/widgets.tsx'
+import type { FieldError } from './call-operation.ts'
+
+export interface SchemaFormProps {
+  /** `<screenId>.<action>`, the key of the form in the screens bundle. */
+  formKey: string
+  /** The operation the form edits: its fields' labels live under forms:<operationId>. */
+  operationId: string
+  initial?: Record<string, Json>
+  serverErrors?: FieldError[]
+  submitLabel: string
+  steps?: string[][]
+  busy?: boolean
+  onSubmit(data: Record<string, Json>): void
+}
+
+const translatableNames = Object.fromEntries(
+  Object.entries(TranslatableString).map(([name, text]) => [text, name]),
+) as Record<string, string>
+
+/** Server VF errors ("a.b") as rjsf's error schema ({a: {b: {__errors: [...]}}}). */
+export function toErrorSchema(errors: FieldError[] | undefined): ErrorSchema | undefined {
+  if (!errors?.length) return undefined
+  const root: Record<string, unknown> = {}
+  for (const error of errors) {
+    let node = root
+    for (const part of error.parameter.split('.')) {
+      node[part] ??= {}
+      node = node[part] as Record<string, unknown>
+    }
+    node.__errors = [...((node.__errors as string[] | undefined) ?? []), error.description]
+  }
+  return root as ErrorSchema
+}
+
+export function useFormSchema(formKey: string): {
+  schema: Schema
+  labels: Record<string, string>
+  order: string[]
+} {
+  const brand = useBrand()
+  const meta = screensBundle.forms[brand.id]?.[formKey]
+  const schema = meta ? screensBundle.schemas[meta.schema] : undefined
+  if (!meta || !schema) throw new Error(`assertion: form ${formKey} exists for brand ${brand.id}`)
+  return { schema, labels: meta.labels, order: meta.order }
+}
+
+export function SchemaForm(props: SchemaFormProps) {
+  const { t } = useTranslation(['forms', 'screens'])
+  const { schema, labels, order } = useFormSchema(props.formKey)
+  const [data, setData] = useState<Record<string, Json>>(props.initial ?? {})
+  const [step, setStep] = useState(0)
+  const validator = useMemo(
+    () => createPrecompiledValidator(validatorFunctions as never, schema as RJSFSchema),
+    [schema],
+  )
+  const steps = props.steps ?? []
+  const stepFields = steps[step]
+
+  const uiSchema = useMemo(() => {
+    const ui: UiSchema = {
+      'ui:submitButtonOptions': {
+        submitText: props.submitLabel,
+        norender: steps.length > 0 && step < steps.length - 1,
+      },
+      'ui:order': [...order, '*'],
+    }
+    const describe = (node: Schema, path: string[], target: UiSchema) => {
+      const properties = (node.properties ?? {}) as Record<string, Schema>
+      for (const [name, property] of Object.entries(properties)) {
+        const dotted = [...path, name].join('.')
+        const field: UiSchema = {
+          'ui:title': labels[dotted]
+            ? t(labels[dotted]!)
+            : t([`forms:${props.operationId}.${dotted}`, `forms:fields.${name}`]),
+        }
+        const options = property.enum as Json[] | undefined
+        if (options) {
+          field['ui:enumNames'] = options.map((value) =>
+            t([`forms:options.${name}.${String(value)}`], { defaultValue: String(value) }),
+          )
+        }
+        if (/password/i.test(name)) field['ui:widget'] = 'PasswordWidget'
+        if (property.type === 'string' && property.format === 'date-time')
+          field['ui:widget'] = 'DateTimeWidget'
+        if (property.type === 'string' && Number(property.maxLength ?? 0) > 256)
+          field['ui:widget'] = 'TextareaWidget'
+        if (stepFields && path.length === 0 && !stepFields.includes(name))
+          field['ui:widget'] = 'hidden'
+        if (property.type === 'object') describe(property, [...path, name], field)
+        target[name] = field
+      }
+    }
+    describe(schema, [], ui)
+    return ui
+  }, [
+    schema,
+    labels,
+    order,
+    props.operationId,
+    props.submitLabel,
+    t,
+    stepFields,
+    steps.length,
+    step,
+  ])
+
+  const transformErrors = (errors: RJSFValidationError[]) =>
+    errors
+      .filter(
+        (error) =>
+          !stepFields ||
+          stepFields.includes(String(error.property).replace(/^\./, '').split('.')[0] ?? ''),
+      )
+      .map((error) => ({
+        ...error,
+        message: t(`forms:errors.${error.name}`, {
+          ...(error.params as Record<string, unknown>),
+          defaultValue: t('forms:errors.invalid'),
+        }),
+      }))
+
+  const nextStep = () => {
+    const result = validator.validateFormData(data, schema as RJSFSchema)
+    const blocking = transformErrors(result.errors)
+    if (blocking.length === 0) setStep(step + 1)
+  }
+
+  return (
+    <>
+      {steps.length > 0 && (
+        <Stepper active={step} size="sm" mb="md">
+          {steps.map((_, index) => (
+            <Stepper.Step key={index} label={t('forms:step', { number: index + 1 })} />
+          ))}
+        </Stepper>
+      )}
+      <Form
+        schema={schema as RJSFSchema}
+        uiSchema={uiSchema}
+        formData={data}
+        validator={validator}
+        templates={templates}
+        widgets={widgets}
+        showErrorList={false}
+        noHtml5Validate
+        omitExtraData
+        liveOmit="onChange"
+        extraErrors={toErrorSchema(props.serverErrors)}
+        transformErrors={transformErrors}
+        translateString={(key, params) =>
+          t(`forms:rjsf.${translatableNames[key] ?? 'unknown'}`, {
+            defaultValue:
+              params?.reduce((text, value, i) => text.replace(`%${i + 1}`, value), String(key)) ??
+              key,
+          })
+        }
+        disabled={props.busy}
+        onChange={(event) => setData((event.formData ?? {}) as Record<string, Json>)}
+        onSubmit={(event) => props.onSubmit((event.formData ?? {}) as Record<string, Json>)}
+      >
+        {steps.length > 0 && step < steps.length - 1 ? (
+          <Group mt="md">
+            {step > 0 && (
+              <Button variant="default" onClick={() => setStep(step - 1)}>
+                {t('forms:back')}
+              </Button>
+            )}
+            <Button onClick={nextStep}>{t('forms:next')}</Button>
+          </Group>
+        ) : undefined}
+      </Form>
+    </>
+  )
+}

@@ -1,0 +1,101 @@
+// SettingsScreen: one record loaded by the screen's get operation and saved through its form.
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert, Loader, Paper, Stack, Title } from '@mantine/core'
+import { describeFailure } from '../../shared/response-codes.ts'
+import { callOperation, type CallResult, type FieldError } from './call-operation.ts'
+import { SchemaForm } from './schema-form.tsx'
+import { ResponsePopup, SuccessNotice, type Popup } from './result-popups.tsx'
+import type { Json, ScreenDescription } from './screens-data.ts'
+
+export function SettingsScreen({ screen }: { screen: ScreenDescription }) {
+  const { t } = useTranslation(['screens', 'common'])
+  const settings = screen.settings!
+  const [record, setRecord] = useState<Record<string, Json> | null>(null)
+  const [failure, setFailure] = useState<CallResult | null>(null)
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([])
+  const [busy, setBusy] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [popup, setPopup] = useState<Popup | null>(null)
+  const [version, setVersion] = useState(0)
+
+  const load = useCallback(async () => {
+    const result = await callOperation(settings.get).catch(() => null)
+    if (!result || !result.ok) {
+      setFailure(result ?? { ok: false, status: 0, body: { message: t('common:errors.network') } })
+      return
+    }
+    const source = settings.source ? result.body[settings.source] : result.body
+    setRecord((source ?? {}) as Record<string, Json>)
+    setVersion((v) => v + 1)
+  }, [settings, t])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  useEffect(() => {
+    if (!notice) return
+    const timer = setTimeout(() => setNotice(null), 3000)
+    return () => clearTimeout(timer)
+  }, [notice])
+
+  const save = async (data: Record<string, Json>) => {
+    setBusy(true)
+    const result = await callOperation(settings.save.operation, {
+      ...(settings.save.fixed ?? {}),
+      ...data,
+    }).catch(() => null)
+    setBusy(false)
+    if (!result)
+      return setPopup({
+        kind: 'failure',
+        result: { ok: false, status: 0, body: { message: t('common:errors.network') } },
+      })
+    if (result.ok) {
+      setServerErrors([])
+      if (settings.save.resultPopup?.length)
+        setPopup({ kind: 'result', result, fields: settings.save.resultPopup })
+      else
+        setNotice(
+          result.body.responseDescription
+            ? String(result.body.responseDescription)
+            : t('screens:saved'),
+        )
+      await load()
+    } else if (result.body.responseCode === 'VF') setServerErrors(result.body.errors ?? [])
+    else setPopup({ kind: 'failure', result })
+  }
+
+  const display = failure ? describeFailure(failure.body, failure.status) : null
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t(`screens:${screen.id}.title`)}
+      </Title>
+      <SuccessNotice text={notice} onClose={() => setNotice(null)} />
+      {display && (
+        <Alert color="red" role="alert" title={display.title ?? t('common:errors.error')}>
+          {display.text ?? (display.title ? '' : t('common:errors.server'))}
+        </Alert>
+      )}
+      {!record && !failure && <Loader aria-label={t('common:loading')} />}
+      {record && (
+        <Paper withBorder p="md" maw={640}>
+          <SchemaForm
+            key={version}
+            formKey={`${screen.id}.save`}
+            operationId={settings.save.operation}
+            initial={record}
+            serverErrors={serverErrors}
+            submitLabel={t('screens:save')}
+            steps={settings.save.steps}
+            busy={busy}
+            onSubmit={(data) => void save(data)}
+          />
+        </Paper>
+      )}
+      <ResponsePopup popup={popup} onClose={() => setPopup(null)} />
+    </Stack>
+  )
+}

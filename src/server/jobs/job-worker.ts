@@ -1,0 +1,60 @@
+// The in-process worker that main.ts starts: every poll interval it runs the due jobs. Each
+// instance runs one; they share the jobs table safely (job-queue.ts), so scaling out needs
+// nothing else.
+import type { Db } from '../db/open-database.ts'
+import { runDueJobs, type RunDueJobsOptions } from './run-due-jobs.ts'
+
+export interface JobWorkerOptions extends Omit<RunDueJobsOptions, 'now'> {
+  /** Milliseconds between polls when the queue was empty (JOBS_POLL_INTERVAL_MS). */
+  pollIntervalMs: number
+}
+
+export interface JobWorker {
+  /** Stops polling and waits for the jobs being run to finish. */
+  stop(): Promise<void>
+}
+
+/** The worker's settings: JOBS_POLL_INTERVAL_MS (1000 by default). */
+export function jobWorkerOptionsFromEnv(
+  env: NodeJS.ProcessEnv,
+  allowPrivateNetworks: boolean,
+): JobWorkerOptions {
+  const poll = Number(env.JOBS_POLL_INTERVAL_MS)
+  return {
+    pollIntervalMs: Number.isFinite(poll) && poll >= 10 ? poll : 1000,
+    allowPrivateNetworks,
+  }
+}
+
+export function startJobWorker(db: Db, options: JobWorkerOptions): JobWorker {
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> = Promise.resolve()
+
+  const tick = async (): Promise<void> => {
+    let busy = false
+    try {
+      const { succeeded, failed } = await runDueJobs(db, options)
+      busy = succeeded + failed > 0
+    } catch (error) {
+      // A lost connection or similar: log it and try again at the next poll.
+      console.error('jobs: run failed', error)
+    }
+    if (!stopped) schedule(busy ? 0 : options.pollIntervalMs)
+  }
+  const schedule = (delayMs: number): void => {
+    timer = setTimeout(() => {
+      running = tick()
+    }, delayMs)
+    timer.unref()
+  }
+
+  schedule(options.pollIntervalMs)
+  return {
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}

@@ -1,0 +1,20 @@
+// ipnMessageGet: one instant payment notification of the acting merchant, with its payload.
+import { and, eq } from 'drizzle-orm'
+import type { Handler } from '../rpc/handler-context.ts'
+import { requireSession } from '../rpc/handler-context.ts'
+import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { merchantIpnMessages } from '../db/schema-merchant.ts'
+import { ipnMessageView } from './merchant-views.ts'
+
+export const handler: Handler<'ipnMessageGet'> = async (context, input) => {
+  const { customerId } = requireSession(context)
+  const [row] = await context.db
+    .select()
+    .from(merchantIpnMessages)
+    .where(
+      and(eq(merchantIpnMessages.customerId, customerId), eq(merchantIpnMessages.id, input.id)),
+    )
+  if (!row)
+    return validationFailure([{ parameter: 'id', description: 'is not a message of yours' }])
+  return rpcOk({ ipnMessage: ipnMessageView(row) })
+}

@@ -1,0 +1,77 @@
+// What a logo upload really is, decided by its bytes and never by the name or type the client
+// sent (DESIGN.md section 11). Logos are shown on payment pages to payers, so an SVG that
+// could run script or pull in other documents is refused, not cleaned.
+
+export type LogoContentType = 'image/png' | 'image/jpeg' | 'image/svg+xml'
+
+/** The largest logo accepted: 2 MB. */
+export const maxLogoBytes = 2 * 1024 * 1024
+
+export type LogoCheck = { ok: true; contentType: LogoContentType } | { ok: false; problem: string }
+
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+const pngHeaderChunk = Buffer.from('IHDR', 'latin1')
+
+function isPng(bytes: Buffer): boolean {
+  // The signature, then the IHDR chunk every PNG starts with.
+  return (
+    bytes.length >= 24 &&
+    bytes.subarray(0, 8).equals(pngSignature) &&
+    bytes.subarray(12, 16).equals(pngHeaderChunk)
+  )
+}
+
+function isJpeg(bytes: Buffer): boolean {
+  // Start-of-image marker followed by another marker (APPn, DQT, ...).
+  return bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff
+}
+
+/**
+ * The prolog an SVG file may open with before its root element: a byte-order mark, an XML
+ * declaration, comments and a DOCTYPE (an internal subset is recognised here so that the
+ * danger checks below can name it). A comment cannot contain "-->" and a subset cannot
+ * contain "]", so each file splits one way only and the match stays linear on any upload.
+ */
+const svgStart =
+  /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--(?:(?!-->)[\s\S])*-->|<!DOCTYPE\s+svg[^>[]*(?:\[[^\]]*\][^>[]*)?>)\s*)*<svg[\s>/]/i
+
+/** Constructs that make an SVG active or let it reach outside itself. */
+const svgDangers: [RegExp, string][] = [
+  [/<script[\s>/]/i, 'contains a script'],
+  [/<foreignObject[\s>/]/i, 'embeds foreign content'],
+  [/<!ENTITY/i, 'declares XML entities'],
+  [/<!DOCTYPE[^>]*\[/i, 'has an internal DOCTYPE subset'],
+  [/[\s/"']on[a-z]+\s*=/i, 'has event handler attributes'],
+  [/javascript\s*:/i, 'links to javascript: URLs'],
+]
+
+function svgText(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+/** Checks one uploaded logo: PNG, JPEG or a passive SVG, 1 byte to 2 MB. */
+export function checkLogoImage(bytes: Buffer): LogoCheck {
+  if (bytes.length === 0) return { ok: false, problem: 'is empty' }
+  if (bytes.length > maxLogoBytes) return { ok: false, problem: 'is larger than 2 MB' }
+  if (isPng(bytes)) return { ok: true, contentType: 'image/png' }
+  if (isJpeg(bytes)) return { ok: true, contentType: 'image/jpeg' }
+  const text = svgText(bytes)
+  if (text !== undefined && svgStart.test(text)) {
+    const danger = svgDangers.find(([pattern]) => pattern.test(text))
+    if (danger) return { ok: false, problem: `is an SVG that ${danger[1]}` }
+    return { ok: true, contentType: 'image/svg+xml' }
+  }
+  return { ok: false, problem: 'is not a PNG, JPEG or SVG image' }
+}
+
+/** The bytes of an uploaded file: a Buffer from multipart, or base64 text from the JSON form. */
+export function uploadedBytes(data: unknown): Buffer | undefined {
+  if (Buffer.isBuffer(data)) return data
+  if (typeof data !== 'string') return undefined
+  if (data.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) return undefined
+  return Buffer.from(data, 'base64')
+}

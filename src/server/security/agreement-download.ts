@@ -1,0 +1,30 @@
+// agreementDownload: one legal document of the acting customer as a PDF, addressed to the
+// customer and dated the day of the download (product-spec section 7, Security settings). A
+// failure answers the JSON envelope instead of the file.
+import { eq } from 'drizzle-orm'
+import type { Handler } from '../rpc/handler-context.ts'
+import { requireSession } from '../rpc/handler-context.ts'
+import { fileReply, rpcFail, validationFailure } from '../rpc/outcome.ts'
+import { customers } from '../db/schema.ts'
+import { customerDisplayName, legalDocumentsOf } from './legal-documents.ts'
+import { renderAgreementPdf } from './agreement-pdf.ts'
+
+export const handler: Handler<'agreementDownload'> = async (context, input) => {
+  const { customerId } = requireSession(context)
+  const [customer] = await context.db.select().from(customers).where(eq(customers.id, customerId))
+  if (!customer) return rpcFail('UE', 'The customer was not found.')
+  const entry = legalDocumentsOf(customer).find((document) => document.id === input.id)
+  if (!entry) {
+    const description = 'is not one of your legal documents (see legalInfoGet)'
+    return validationFailure([{ parameter: 'id', description }])
+  }
+  const bytes = await renderAgreementPdf({
+    title: entry.name,
+    customerName: customerDisplayName(customer),
+    customerId: customer.id,
+    issuedOn: new Date().toISOString().slice(0, 10),
+    effectiveDate: entry.effectiveDate,
+    paragraphs: entry.paragraphs,
+  })
+  return fileReply(bytes, 'application/pdf', `${entry.fileName}.pdf`)
+}

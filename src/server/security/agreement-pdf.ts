@@ -1,0 +1,82 @@
+// Renders one legal document for one customer as a PDF with pdf-lib: the title, who it is for,
+// the dates, and the text wrapped onto A4 pages. The standard Helvetica font covers Windows-1252
+// only, so other characters (a Cyrillic name, say) print as "?" rather than failing the download.
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+
+export interface AgreementContent {
+  title: string
+  customerName: string
+  customerId: number
+  /** The day of the download, yyyy-mm-dd (UTC). */
+  issuedOn: string
+  /** When this version came into force, yyyy-mm-dd. */
+  effectiveDate: string
+  paragraphs: string[]
+}
+
+const pageSize: [number, number] = [595.28, 841.89] // A4 in points
+const margin = 56
+const bodySize = 11
+const lineGap = 4
+
+/** Replaces what the font cannot draw, keeping the rest of the text. */
+export function drawable(font: PDFFont, text: string): string {
+  const supported = new Set(font.getCharacterSet())
+  return Array.from(text.normalize('NFC'))
+    .map((char) => (supported.has(char.codePointAt(0) ?? -1) ? char : '?'))
+    .join('')
+}
+
+/** Greedy word wrap to a width in points; a word longer than the line stands alone. */
+export function wrapText(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word
+    if (line && font.widthOfTextAtSize(candidate, size) > width) {
+      lines.push(line)
+      line = word
+    } else {
+      line = candidate
+    }
+  }
+  if (line) lines.push(line)
+  return lines
+}
+
+export async function renderAgreementPdf(content: AgreementContent): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  const regular = await pdf.embedFont(StandardFonts.Helvetica)
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const name = drawable(regular, content.customerName)
+  pdf.setTitle(content.title)
+  pdf.setSubject(`${content.title} for ${name}`)
+  pdf.setCreationDate(new Date(`${content.issuedOn}T00:00:00Z`))
+
+  const width = pageSize[0] - 2 * margin
+  let page: PDFPage = pdf.addPage(pageSize)
+  let y = pageSize[1] - margin
+  const write = (text: string, font: PDFFont, size: number): void => {
+    for (const line of wrapText(font, drawable(font, text), size, width)) {
+      if (y - size < margin) {
+        page = pdf.addPage(pageSize)
+        y = pageSize[1] - margin
+      }
+      y -= size
+      page.drawText(line, { x: margin, y, size, font, color: rgb(0.1, 0.1, 0.1) })
+      y -= lineGap
+    }
+  }
+
+  write(content.title, bold, 18)
+  y -= 8
+  write(`Prepared for: ${name} (customer ${content.customerId})`, regular, bodySize)
+  write(`Date: ${content.issuedOn}`, regular, bodySize)
+  write(`In force since: ${content.effectiveDate}`, regular, bodySize)
+  y -= 12
+  for (const paragraph of content.paragraphs) {
+    write(paragraph, regular, bodySize)
+    y -= 8
+  }
+  return pdf.save()
+}

@@ -1,0 +1,45 @@
+// passwordChangeConfirm: the code of passwordChange applies the new password (product-spec
+// section 7). Every refresh token of the user is revoked, so each device signs in again with
+// the new password; the texts are the product's (section 8).
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Handler } from '../rpc/handler-context.ts'
+import { requireSession } from '../rpc/handler-context.ts'
+import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { refreshTokens, users } from '../db/schema.ts'
+import { confirmationCanceledText, redeemConfirmation } from './confirmations.ts'
+import { emailOfUser, enqueueMessage } from './outbox.ts'
+
+export const passwordUpdatedText =
+  'Your password has been successfully updated. Sign in again with the new password and ' +
+  'link your devices again.'
+
+export const handler: Handler<'passwordChangeConfirm'> = async (context, input) => {
+  const { userId } = requireSession(context)
+  return context.db.transaction(async (db): Promise<Outcome> => {
+    const owner = { kind: 'passwordChange', userId } as const
+    const redemption = await redeemConfirmation(db, owner, input.requestKey, input.code)
+    if (redemption.outcome === 'canceled') return rpcFail('TA1', confirmationCanceledText)
+    if (redemption.outcome === 'wrongCode') {
+      const description = `is not the code we sent; ${redemption.attemptsLeft} attempts left`
+      return validationFailure([{ parameter: 'code', description }])
+    }
+    const passwordHash = redemption.row.payload.passwordHash
+    if (!passwordHash) throw new Error('assertion: a password change carries the new hash')
+    await db
+      .update(users)
+      .set({ passwordHash, failedAttempts: 0, blockedUntil: null })
+      .where(eq(users.id, userId))
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    await enqueueMessage(db, {
+      ...(await emailOfUser(db, userId)),
+      subject: 'Your password was changed',
+      body:
+        'The password of your account was changed and every device was signed out. ' +
+        'If this was not you, contact support at once.',
+    })
+    return rpcOk({ responseDescription: passwordUpdatedText })
+  })
+}

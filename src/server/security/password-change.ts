@@ -1,0 +1,52 @@
+// passwordChange: the signed-in user asks to change their password (product-spec section 7,
+// Security settings; the "Change-password approval" popup of section 2). The current password
+// is checked first; the new one is hashed now and applied only when passwordChangeConfirm
+// brings the code sent to the user's e-mail.
+import { eq } from 'drizzle-orm'
+import type { Handler } from '../rpc/handler-context.ts'
+import { requireSession } from '../rpc/handler-context.ts'
+import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { users } from '../db/schema.ts'
+import { hashPassword, verifyPassword } from '../auth/password-hash.ts'
+import { blockedMessage, clearFailures, countFailure } from '../auth/login-attempts.ts'
+import { issueConfirmation } from './confirmations.ts'
+import { emailOfUser } from './outbox.ts'
+
+export const handler: Handler<'passwordChange'> = async (context, input) => {
+  const session = requireSession(context)
+  if (input.passwordNewRepeat !== input.passwordNew) {
+    return validationFailure([
+      { parameter: 'passwordNewRepeat', description: 'must equal passwordNew' },
+    ])
+  }
+  const [user] = await context.db.select().from(users).where(eq(users.id, session.userId))
+  if (!user) throw new Error(`assertion: the session's user ${session.userId} exists`)
+  // A wrong current password counts like a failed sign-in: five in a row block both steps,
+  // so a stolen session cannot be used to guess the password (DESIGN.md section 11).
+  if (user.blockedUntil && user.blockedUntil > new Date()) {
+    return validationFailure([{ parameter: 'password', description: blockedMessage }])
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    const blocked = await countFailure(context.db, user.id)
+    const description = blocked ? blockedMessage : 'is not your current password'
+    return validationFailure([{ parameter: 'password', description }])
+  }
+  await clearFailures(context.db, user.id)
+  if (input.passwordNew === input.password) {
+    return validationFailure([
+      { parameter: 'passwordNew', description: 'must differ from the current password' },
+    ])
+  }
+  const issued = await issueConfirmation(context.db, {
+    kind: 'passwordChange',
+    userId: user.id,
+    customerId: user.customerId,
+    payload: { passwordHash: await hashPassword(input.passwordNew) },
+    destination: await emailOfUser(context.db, user.id),
+    subject: 'Confirm your new password',
+    body: (code) =>
+      `Your code to confirm the new password is ${code}. It expires in 10 minutes. ` +
+      'If you did not ask to change your password, do not share this code and contact support.',
+  })
+  return rpcOk({ requestKey: issued.requestKey, approvalSentTo: issued.approvalSentTo })
+}

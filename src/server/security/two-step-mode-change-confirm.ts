@@ -1,0 +1,30 @@
+// twoStepModeChangeConfirm: the code of twoStepModeChange applies the new mode to the customer
+// it was asked for (product-spec sections 6 and 7); success answers "Successfully" (section 8).
+import { eq } from 'drizzle-orm'
+import type { Handler } from '../rpc/handler-context.ts'
+import { requireSession } from '../rpc/handler-context.ts'
+import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { customers } from '../db/schema.ts'
+import { confirmationCanceledText, redeemConfirmation } from './confirmations.ts'
+
+export const handler: Handler<'twoStepModeChangeConfirm'> = async (context, input) => {
+  const { userId, customerId } = requireSession(context)
+  return context.db.transaction(async (db): Promise<Outcome> => {
+    const owner = { kind: 'twoStepMode', userId, customerId } as const
+    const redemption = await redeemConfirmation(db, owner, input.reqId, input.code)
+    if (redemption.outcome === 'canceled') return rpcFail('TA1', confirmationCanceledText)
+    if (redemption.outcome === 'wrongCode') {
+      const description = `is not the code we sent; ${redemption.attemptsLeft} attempts left`
+      return validationFailure([{ parameter: 'code', description }])
+    }
+    const { typeMode, mode } = redemption.row.payload
+    if ((typeMode !== 'login' && typeMode !== 'transaction') || !mode) {
+      throw new Error('assertion: a two-step change carries its type and mode')
+    }
+    await db
+      .update(customers)
+      .set(typeMode === 'login' ? { login2faMode: mode } : { transactionApproveMode: mode })
+      .where(eq(customers.id, customerId))
+    return rpcOk({ responseDescription: 'Successfully', typeMode, mode })
+  })
+}

@@ -1,0 +1,36 @@
+// twoStepModeChange: asks to change the acting customer's login or transaction two-step mode
+// (product-spec sections 6 and 7). The change waits for twoStepModeChangeConfirm with the code
+// sent by SMS to the confirmed primary phone, or else to the user's e-mail.
+import { eq } from 'drizzle-orm'
+import type { Handler } from '../rpc/handler-context.ts'
+import { requireSession } from '../rpc/handler-context.ts'
+import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { customers } from '../db/schema.ts'
+import { issueConfirmation } from './confirmations.ts'
+import { confirmedPhoneOf, emailOfUser, type Destination } from './outbox.ts'
+import { modeRefusal, type TypeMode } from './two-step-modes.ts'
+
+export const handler: Handler<'twoStepModeChange'> = async (context, input) => {
+  const { userId, customerId } = requireSession(context)
+  const typeMode: TypeMode = input.typeMode ?? 'transaction'
+  const [customer] = await context.db.select().from(customers).where(eq(customers.id, customerId))
+  if (!customer) return rpcFail('UE', 'The customer was not found.')
+  const phone = await confirmedPhoneOf(context.db, customerId)
+  const refusal = modeRefusal(typeMode, input.mode, customer, phone !== undefined)
+  if (refusal) return validationFailure([refusal])
+  const destination: Destination = phone
+    ? { channel: 'sms', recipient: phone }
+    : await emailOfUser(context.db, userId)
+  const issued = await issueConfirmation(context.db, {
+    kind: 'twoStepMode',
+    userId,
+    customerId,
+    payload: { typeMode, mode: input.mode },
+    destination,
+    subject: 'Confirm your two-step setting',
+    body: (code) =>
+      `Your code to set the ${typeMode} two-step mode to "${input.mode}" is ${code}. ` +
+      'It expires in 10 minutes.',
+  })
+  return rpcOk({ reqId: issued.requestKey, approvalSentTo: issued.approvalSentTo })
+}
