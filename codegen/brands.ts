@@ -12,6 +12,25 @@ export interface BrandProblem {
   message: string
 }
 
+/**
+ * Brand folders: brands/<id>, plus the test fixtures' test/fixtures/brands/<id> when
+ * PORTAL_FIXTURES=1 (the browser tests' build; never the product's).
+ */
+export function fixturesEnabled(): boolean {
+  return process.env.PORTAL_FIXTURES === '1'
+}
+
+export function brandFolders(root: string): { dir: string; id: string }[] {
+  const dirs = ['brands', ...(fixturesEnabled() ? ['test/fixtures/brands'] : [])]
+  return dirs.flatMap((dir) =>
+    existsSync(join(root, dir))
+      ? readdirSync(join(root, dir))
+          .sort()
+          .map((id) => ({ dir, id }))
+      : [],
+  )
+}
+
 export function loadBrands(root: string): {
   brands: Record<string, unknown>[]
   problems: BrandProblem[]
@@ -22,9 +41,9 @@ export function loadBrands(root: string): {
   const validate = ajv.compile(schema)
   const brands: Record<string, unknown>[] = []
   const problems: BrandProblem[] = []
-  const brandsDir = join(root, 'brands')
-  for (const id of readdirSync(brandsDir).sort()) {
-    const file = `brands/${id}/brand.yaml`
+  for (const { dir: brandsRoot, id } of brandFolders(root)) {
+    const brandsDir = join(root, brandsRoot)
+    const file = `${brandsRoot}/${id}/brand.yaml`
     if (!existsSync(join(root, file))) continue
     const lineCounter = new LineCounter()
     const doc = parseDocument(readFileSync(join(root, file), 'utf8'), { lineCounter })

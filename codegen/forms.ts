@@ -11,6 +11,7 @@ import { hashForSchema } from '@rjsf/utils'
 import schemaParser from '@rjsf/utils/lib/parser/schemaParser.js'
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
 import { formats } from '../src/shared/formats.ts'
+import { brandFolders, fixturesEnabled } from './brands.ts'
 import type { Json, JsonObject } from './bundle-spec.ts'
 import {
   operationTable,
@@ -226,12 +227,19 @@ export function buildScreens(
     }
   }
 
-  const screens = loadYamlFiles<Screen>(join(root, 'spec/screens'), 'spec/screens', problems)
+  const screens = [
+    ...loadYamlFiles<Screen>(join(root, 'spec/screens'), 'spec/screens', problems),
+    ...(fixturesEnabled()
+      ? loadYamlFiles<Screen>(join(root, 'test/fixtures/screens'), 'test/fixtures/screens', problems)
+      : []),
+  ]
   const overlaysByBrand = new Map<string, Loaded<Overlay>[]>()
+  const folders = brandFolders(root)
   for (const brand of brandIds) {
+    const dir = folders.find((f) => f.id === brand)?.dir ?? 'brands'
     const loaded = loadYamlFiles<Overlay>(
-      join(root, 'brands', brand, 'overlays'),
-      `brands/${brand}/overlays`,
+      join(root, dir, brand, 'overlays'),
+      `${dir}/${brand}/overlays`,
       problems,
     )
     overlaysByBrand.set(brand, loaded)

@@ -26,16 +26,20 @@ export interface PortalHarness {
   close(): Promise<void>
 }
 
+/** The browser tests' build with the test fixtures (a test brand and a fixture screen). */
+export const fixturesPortalDir = join(root, 'dist-fixtures')
+
 export async function startPortal(env: Record<string, string> = {}): Promise<PortalHarness> {
-  if (!existsSync(join(root, 'dist/index.html'))) {
-    throw new Error('dist/ is missing: npm test builds the portal before the browser tests')
+  const portalDir = env.PORTAL_DIR ?? join(root, 'dist')
+  if (!existsSync(join(portalDir, 'index.html'))) {
+    throw new Error(`${portalDir} is missing: npm test builds the portal before the browser tests`)
   }
   if (!existsSync(chromiumPath)) {
     execFileSync('sh', [join(root, 'scripts/setup-browser.sh')], { stdio: 'inherit' })
   }
   const database: Database = await openDatabase({ dataDir: 'memory://' })
   await seedDemo(database.db)
-  const config = configFromEnv({ PORTAL_DIR: join(root, 'dist'), ...env })
+  const config = configFromEnv({ ...env, PORTAL_DIR: portalDir })
   const app: FastifyInstance = await buildApp(database.db, config)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
