@@ -230,7 +230,11 @@ export function buildScreens(
   const screens = [
     ...loadYamlFiles<Screen>(join(root, 'spec/screens'), 'spec/screens', problems),
     ...(fixturesEnabled()
-      ? loadYamlFiles<Screen>(join(root, 'test/fixtures/screens'), 'test/fixtures/screens', problems)
+      ? loadYamlFiles<Screen>(
+          join(root, 'test/fixtures/screens'),
+          'test/fixtures/screens',
+          problems,
+        )
       : []),
   ]
   const overlaysByBrand = new Map<string, Loaded<Overlay>[]>()
