@@ -26,7 +26,7 @@ export const webhooks = pgTable(
     name: text('name').notNull(),
     url: text('url').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    /** The signing secret, sealed by src/server/public-api/secret-box.ts. */
+    /** The signing secret, sealed by src/server/secrets/sealed-secret.ts. */
     secretSealed: text('secret_sealed').notNull(),
     createdAt: createdAt(),
   },

@@ -5,7 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { webhookRequests, webhooks } from '../db/schema-public-api.ts'
-import { openSecret } from '../public-api/secret-box.ts'
+import { openSecret } from '../secrets/sealed-secret.ts'
 import { PermanentJobError, type JobRunContext } from '../jobs/job-context.ts'
 import { postJson, type OutboundResult } from './outbound-post.ts'
 import { payloadSignature, unixSeconds } from './payload-signature.ts'
@@ -21,7 +21,7 @@ export interface WebhookDeliveryPayload {
   body: string
 }
 
-/** The purpose a webhook's sealed secret is bound to (secret-box.ts). */
+/** The purpose a webhook's sealed secret is bound to (secrets/sealed-secret.ts). */
 export function webhookSecretPurpose(customerId: number): string {
   return `webhook-secret:${customerId}`
 }

@@ -9,7 +9,7 @@ import { users } from '../db/schema.ts'
 import { allowedIps, apiKeys, webhooks } from '../db/schema-public-api.ts'
 import { webhookSecretPurpose } from '../events/webhook-delivery.ts'
 import { apiKeyFrom } from './api-keys.ts'
-import { sealSecret } from './secret-box.ts'
+import { sealSecret } from '../secrets/sealed-secret.ts'
 
 /** Try it: curl -H "x-api-key: <this>" http://localhost:3000/public-api/v1/balances */
 export const demoApiKey = 'mk_demo-northwind-trading-not-for-production'

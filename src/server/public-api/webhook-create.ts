@@ -8,7 +8,7 @@ import { webhooks } from '../db/schema-public-api.ts'
 import { refusedTarget } from '../events/outbound-address.ts'
 import { emitMerchantEvent } from '../events/merchant-events.ts'
 import { webhookSecretPurpose } from '../events/webhook-delivery.ts'
-import { sealSecret } from './secret-box.ts'
+import { sealSecret } from '../secrets/sealed-secret.ts'
 import { webhookView } from './public-api-views.ts'
 import {
   countOwned,

@@ -1,13 +1,19 @@
-// Sealing of PBN and IPN signing keys (AES-256-GCM bound to purpose and merchant): what goes
-// in comes out for the same merchant and purpose only, and tampering is detected.
+// Sealed secrets (AES-256-GCM bound to what they belong to): what goes in comes out for the
+// same merchant and purpose only, and tampering is detected; merchant keys are bound to both.
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
+  boundTo,
   newSigningSecret,
-  openSecret,
-  sealSecret,
   secretHint,
+  type SecretPurpose,
 } from '../../../../src/server/merchant/merchant-secrets.ts'
+import { openWith, sealWith } from '../../../../src/server/secrets/sealed-secret.ts'
+
+const sealSecret = (k: Buffer, secret: string, purpose: SecretPurpose, customerId: number) =>
+  sealWith(k, secret, boundTo(purpose, customerId))
+const openSecret = (k: Buffer, sealed: string, purpose: SecretPurpose, customerId: number) =>
+  openWith(k, sealed, boundTo(purpose, customerId))
 
 const key = randomBytes(32)
 
