@@ -1,12 +1,13 @@
 // `npm run brands:check`: validates every brands/<id>/brand.yaml, every overlay in
 // brands/<id>/overlays/ against the form it names, and every screen of spec/screens, and
 // prints, for each mistake, the file, the line and the fix. Exit code 1 when anything is wrong.
-import { join } from 'node:path'
+// An argument names another project root (the tests check a copy with mistakes in it).
+import { join, resolve } from 'node:path'
 import { loadBrands } from './brands.ts'
 import { bundleSpec } from './bundle-spec.ts'
 import { buildScreens } from './forms.ts'
 
-const root = join(import.meta.dirname, '..')
+const root = process.argv[2] ? resolve(process.argv[2]) : join(import.meta.dirname, '..')
 const { brands, problems } = loadBrands(root)
 const screens = buildScreens(
   root,

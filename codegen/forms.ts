@@ -186,12 +186,35 @@ export interface FormMeta {
 
 export interface ScreensBundle {
   screens: Screen[]
-  operations: Record<string, { method: string; path: string; kind: string; paging?: JsonObject }>
+  operations: Record<
+    string,
+    { method: string; path: string; kind: string; paging?: JsonObject; files?: string[] }
+  >
   /** brand -> form key -> meta; the form key is `<screenId>.<action>`. */
   forms: Record<string, Record<string, FormMeta>>
   schemas: Record<string, Json>
   /** Response item properties per list, for column formats and enum labels. */
   listItems: Record<string, JsonObject>
+}
+
+/** The multipart request schema of an operation, when it takes files. */
+function multipartSchema(spec: JsonObject, entry: OperationEntry): JsonObject | undefined {
+  const item = (spec.paths as JsonObject)[entry.path] as JsonObject
+  const operation = item[entry.method.toLowerCase()] as JsonObject
+  const content = (operation.requestBody as JsonObject | undefined)?.content as
+    JsonObject | undefined
+  if (content?.['application/json']) return undefined
+  return (content?.['multipart/form-data'] as JsonObject | undefined)?.schema as
+    JsonObject | undefined
+}
+
+/** In a form a file is read as a data URL (rjsf's file widget); the portal sends it as a part. */
+function filesAsDataUrls(node: Json): Json {
+  if (Array.isArray(node)) return node.map(filesAsDataUrls)
+  if (node === null || typeof node !== 'object') return node
+  if (node.type === 'string' && node.format === 'binary')
+    return { type: 'string', format: 'data-url' }
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, filesAsDataUrls(v)]))
 }
 
 export function buildScreens(
@@ -267,6 +290,8 @@ export function buildScreens(
   }
   // A GET or DELETE has no body: its query parameters are its form.
   const requestOf = (entry: OperationEntry): JsonObject => {
+    const multipart = multipartSchema(spec, entry)
+    if (multipart) return formSchema(filesAsDataUrls(multipart), components) as JsonObject
     const body = requestSchema(spec, entry)
     if (body !== undefined) return formSchema(body, components) as JsonObject
     const item = (spec.paths as JsonObject)[entry.path] as JsonObject
@@ -294,11 +319,16 @@ export function buildScreens(
     listItems: {},
   }
   const useOperation = (entry: OperationEntry) => {
+    const multipart = multipartSchema(spec, entry)
+    const files = Object.entries((multipart?.properties ?? {}) as Record<string, JsonObject>)
+      .filter(([, p]) => p.format === 'binary' || (p.items as JsonObject)?.format === 'binary')
+      .map(([name]) => name)
     bundle.operations[entry.operationId] = {
       method: entry.method,
       path: entry.path,
       kind: entry.kind,
       ...(entry.paging ? { paging: entry.paging } : {}),
+      ...(multipart ? { files } : {}),
     }
   }
   const seenIds = new Set<string>()
@@ -310,6 +340,7 @@ export function buildScreens(
     optional?: boolean
   }[] = []
 
+  const links: { loaded: Loaded<unknown>; path: (string | number)[]; route: string }[] = []
   for (const loaded of screens) {
     const screen = loaded.data
     if (!checkScreen(screen)) {
@@ -375,6 +406,30 @@ export function buildScreens(
         ...Object.keys((spec_.fixed as JsonObject) ?? {}),
       ]
       formsUsed.push({ key: `${screen.id}.${action}`, entry, omit })
+      const steps = spec_.steps as string[][] | undefined
+      if (steps) {
+        const fields = Object.keys((requestOf(entry).properties as JsonObject) ?? {}).filter(
+          (name) => !omit.includes(name),
+        )
+        steps.forEach((step, i) =>
+          step.forEach((field, j) => {
+            if (fields.includes(field)) return
+            const near = closest(field, fields)
+            report(
+              loaded,
+              [action, 'steps', i, j],
+              `step ${i + 1}: "${field}" is no field of ${entry.operationId}${near ? `; did you mean "${near}"?` : ''}`,
+            )
+          }),
+        )
+        const missing = fields.filter((field) => !steps.flat().includes(field))
+        if (missing.length > 0)
+          report(
+            loaded,
+            [action, 'steps'],
+            `fields in no step would never be shown: add ${missing.join(', ')} to a step`,
+          )
+      }
     }
     const settings = screen.settings as JsonObject | undefined
     if (settings) {
@@ -397,6 +452,10 @@ export function buildScreens(
       if (entry) useOperation(entry)
     }
     ;((screen.actions as JsonObject[] | undefined) ?? []).forEach((action, index) => {
+      if (action.link !== undefined) {
+        links.push({ loaded, path: ['actions', index, 'link'], route: String(action.link) })
+        return
+      }
       const entry = operation(loaded, ['actions', index, 'operation'], action.operation)
       if (entry) useOperation(entry)
     })
@@ -406,6 +465,17 @@ export function buildScreens(
       if (entry) useOperation(entry)
     }
     bundle.screens.push(screen)
+  }
+
+  const routes = bundle.screens.map((screen) => String(screen.route))
+  for (const { loaded, path, route } of links) {
+    if (routes.includes(route)) continue
+    const near = closest(route, routes)
+    report(
+      loaded,
+      path,
+      `no screen has the route "${route}"${near ? `; did you mean "${near}"?` : ''}`,
+    )
   }
 
   // Overlays: checked against the form they name, for every form of the spec.

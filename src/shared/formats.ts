@@ -44,6 +44,9 @@ function isUri(value: string): boolean {
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** A file chosen in a form, read as a data URL (rjsf's file fields): data:<type>;name=<n>;base64,... */
+const dataUrl = /^data:[a-z0-9.+-]+\/[a-z0-9.+-]+(;[a-z]+=[^;,]*)*;base64,[A-Za-z0-9+/=]*$/i
+
 export const formats = {
   email,
   hostname,
@@ -51,4 +54,5 @@ export const formats = {
   date: isDate,
   'date-time': isDateTime,
   uri: isUri,
+  'data-url': dataUrl,
 }

@@ -2,7 +2,7 @@
 // load-more or cursor), columns, filters, create and edit in a modal, delete with
 // confirmation, row actions, a screen switch, and empty and error states.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
   Alert,
@@ -13,18 +13,29 @@ import {
   Modal,
   Pagination,
   Paper,
+  Progress,
   Stack,
   Switch,
   Table,
   Text,
   Title,
 } from '@mantine/core'
+import { dataURItoBlob } from '@rjsf/utils'
 import { formatAmount } from '../../shared/money.ts'
 import { describeFailure } from '../../shared/response-codes.ts'
 import { callOperation, operationRef, type CallResult, type FieldError } from './call-operation.ts'
 import { SchemaForm } from './schema-form.tsx'
 import { ConfirmPopup, ResponsePopup, SuccessNotice, type Popup } from './result-popups.tsx'
-import type { Column, FormAction, Json, Mapping, ScreenDescription } from './screens-data.ts'
+import { useBrand } from '../brand/brand-context.tsx'
+import {
+  screensBundle,
+  type Column,
+  type FormAction,
+  type Json,
+  type Mapping,
+  type ScreenDescription,
+  type Schema,
+} from './screens-data.ts'
 
 type Row = Record<string, Json>
 const successAutoCloseMs = 3000
@@ -35,9 +46,45 @@ function mapped(row: Row, mapping: Mapping | undefined): Record<string, Json> {
   )
 }
 
+/** A multipart body: file fields (data URLs) become file parts, the rest JSON or text parts. */
+function multipartForm(payload: Record<string, Json>, files: string[]): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(payload)) {
+    if (value === null || value === undefined) continue
+    if (files.includes(name)) {
+      for (const url of Array.isArray(value) ? value : [value]) {
+        const { blob, name: fileName } = dataURItoBlob(String(url))
+        form.append(name, blob, fileName)
+      }
+    } else form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value))
+  }
+  return form
+}
+
+/**
+ * Filters given in the address (a link action of another screen opened this one), typed by
+ * the filter form's schema: "?subscriberId=7" filters by the number 7.
+ */
+function filtersFromQuery(search: string, names: string[], schema: Schema | undefined) {
+  const query = new URLSearchParams(search)
+  const properties = (schema?.properties ?? {}) as Record<string, Schema>
+  const out: Record<string, Json> = {}
+  for (const name of names) {
+    const value = query.get(name)
+    if (value === null || value === '') continue
+    const type = properties[name]?.type
+    const number = Number(value)
+    out[name] =
+      (type === 'integer' || type === 'number') && Number.isFinite(number) ? number : value
+  }
+  return out
+}
+
 export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
   const { t, i18n } = useTranslation(['screens', 'forms', 'common'])
   const navigate = useNavigate()
+  const location = useLocation()
+  const brand = useBrand()
   const list = screen.list!
   const paging = operationRef(list.operation).paging
   const pageSize = paging?.defaultPageSize ?? 20
@@ -47,7 +94,14 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
   const [page, setPage] = useState(firstPage)
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined])
   const [nextCursor, setNextCursor] = useState<string | undefined>()
-  const [filters, setFilters] = useState<Record<string, Json>>({})
+  const [filters, setFilters] = useState<Record<string, Json>>(() => {
+    const meta = screensBundle.forms[brand.id]?.[`${screen.id}.filters`]
+    return filtersFromQuery(
+      location.search,
+      list.filters ?? [],
+      meta ? screensBundle.schemas[meta.schema] : undefined,
+    )
+  })
   const [toggleValue, setToggleValue] = useState<boolean | undefined>()
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
   const [failure, setFailure] = useState<CallResult | null>(null)
@@ -57,6 +111,8 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
   const [confirming, setConfirming] = useState<{ text: string; run(): Promise<void> } | null>(null)
   const [popup, setPopup] = useState<Popup | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  const [progress, setProgress] = useState<number | undefined>()
+  const onProgress = (percent: number) => setProgress(percent)
 
   useEffect(() => {
     if (!notice) return
@@ -136,7 +192,14 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
       return
     }
     if (result.body.responseCode === 'VF' && editing) {
-      setServerErrors(result.body.errors ?? [])
+      // "file[].1" names one of the files of a file field: shown on the field itself.
+      const files = (action && operationRef(action.operation).files) || []
+      setServerErrors(
+        (result.body.errors ?? []).map((error) => {
+          const field = files.find((name) => error.parameter.startsWith(`${name}.`))
+          return field ? { ...error, parameter: field } : error
+        }),
+      )
       return
     }
     // Allowed IPs and others answer a list of errors: shown in a popup (product-spec section 8).
@@ -148,8 +211,14 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
     const action = editing.action === 'create' ? screen.create! : screen.edit!
     setBusy(true)
     const payload = { ...(action.fixed ?? {}), ...mapped(editing.row ?? {}, action.from), ...data }
-    const result = await callOperation(action.operation, payload).catch(() => null)
+    const files = operationRef(action.operation).files
+    const result = await (
+      files
+        ? callOperation(action.operation, {}, { form: multipartForm(payload, files), onProgress })
+        : callOperation(action.operation, payload)
+    ).catch(() => null)
     setBusy(false)
+    setProgress(undefined)
     if (result) await afterChange(result, action)
     else
       setPopup({
@@ -242,6 +311,7 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
           <SchemaForm
             formKey={`${screen.id}.filters`}
             operationId={list.operation}
+            initial={filters}
             submitLabel={t('screens:applyFilters')}
             onSubmit={(data) => {
               setPage(firstPage)
@@ -318,9 +388,18 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
                             size="xs"
                             variant="default"
                             onClick={() => {
+                              if (action.link) {
+                                const query = new URLSearchParams(
+                                  Object.entries(mapped(row, action.from)).map(([k, v]) => [
+                                    k,
+                                    String(v ?? ''),
+                                  ]),
+                                )
+                                return navigate(`${action.link}?${query}`)
+                              }
                               const run = () =>
                                 runAction(
-                                  action.operation,
+                                  action.operation!,
                                   mapped(row, action.from),
                                   action.download,
                                 )
@@ -431,6 +510,14 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
             steps={(editing.action === 'create' ? screen.create : screen.edit)?.steps}
             busy={busy}
             onSubmit={(data) => void submitForm(data)}
+          />
+        )}
+        {busy && progress !== undefined && (
+          <Progress
+            mt="md"
+            value={progress}
+            aria-label={t('screens:uploading', { percent: progress })}
+            data-testid="upload-progress"
           />
         )}
       </Modal>

@@ -48,7 +48,9 @@ export interface ScreenDescription {
   delete?: { operation: string; from?: Mapping }
   actions?: {
     id: string
-    operation: string
+    /** Either an operation to call or a screen to open (its route). */
+    operation?: string
+    link?: string
     from?: Mapping
     confirm?: boolean
     download?: boolean
@@ -61,6 +63,8 @@ export interface OperationRef {
   method: string
   path: string
   kind: 'rpc' | 'rest'
+  /** A multipart operation's file fields: the form reads them as data URLs, sent as parts. */
+  files?: string[]
   paging?: {
     style: 'page' | 'cursor' | 'limit'
     pageParam?: string

@@ -145,17 +145,32 @@ async function seedReputation(db: Db, customerId: number, now: Date): Promise<vo
     ['elena.okafor@mail.example', true, false, 1200, 40, 2, 0],
     ['farid.petrov@mail.example', false, true, 12, 2, 1, 1],
   ] as const
+  // Regular payers beyond the notable ones, so the list (100 a page) has a second page.
+  const regulars = Array.from({ length: 118 }, (_, i) => {
+    const n = String(i + 1).padStart(3, '0')
+    return [
+      `payer${n}@mail.example`,
+      i % 3 !== 0,
+      false,
+      60 + i * 3,
+      1 + (i % 12),
+      i % 17 === 0 ? 1 : 0,
+      0,
+    ] as const
+  })
   await db.insert(merchantReputationEntries).values(
-    entries.map(([email, verified, limited, days, transactions, refunds, chargebacks]) => ({
-      customerId,
-      email,
-      verified,
-      limited,
-      registeredAt: ago(days * dayMs, now),
-      transactionCount: transactions,
-      refundCount: refunds,
-      chargebackCount: chargebacks,
-    })),
+    [...entries, ...regulars].map(
+      ([email, verified, limited, days, transactions, refunds, chargebacks]) => ({
+        customerId,
+        email,
+        verified,
+        limited,
+        registeredAt: ago(days * dayMs, now),
+        transactionCount: transactions,
+        refundCount: refunds,
+        chargebackCount: chargebacks,
+      }),
+    ),
   )
 }
 

@@ -1,7 +1,7 @@
 // The widgets table of our rjsf theme: one Mantine input per kind of field. Labels, errors
 // and option names arrive translated (schema-form.tsx), so nothing here holds English text.
 import type { ChangeEvent } from 'react'
-import { Checkbox, NativeSelect, Textarea, TextInput } from '@mantine/core'
+import { Checkbox, Input, List, NativeSelect, Textarea, TextInput } from '@mantine/core'
 import { localToUTC, utcToLocal, type WidgetProps, type RegistryWidgetsType } from '@rjsf/utils'
 
 /** The first error of a field, as Mantine shows it under the input. */
@@ -126,7 +126,68 @@ export function SelectWidget(props: WidgetProps) {
   )
 }
 
+/** A file as a data URL carrying its name, which rjsf's data-url fields expect. */
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'))
+    reader.onload = () => {
+      const url = String(reader.result).replace(/^data:;/, 'data:application/octet-stream;')
+      resolve(url.replace(';base64,', `;name=${encodeURIComponent(file.name)};base64,`))
+    }
+    reader.readAsDataURL(file)
+  })
+}
+
+/** The file names of the chosen data URLs, shown under the input. */
+function fileNames(values: string[]): string[] {
+  return values.map((value) => decodeURIComponent(/;name=([^;,]*)/.exec(value)?.[1] ?? ''))
+}
+
+/** One or several files (a data-url string, or an array of them), read in the browser. */
+export function FileWidget(props: WidgetProps) {
+  const multiple = Boolean(props.multiple)
+  const chosen: string[] = multiple
+    ? ((props.value as string[] | undefined) ?? [])
+    : props.value
+      ? [String(props.value)]
+      : []
+  const error = errorOf(props)
+  return (
+    <Input.Wrapper
+      id={props.id}
+      label={props.hideLabel ? undefined : props.label}
+      withAsterisk={props.required}
+      error={error}
+    >
+      <input
+        id={props.id}
+        type="file"
+        multiple={multiple}
+        accept={typeof props.options.accept === 'string' ? props.options.accept : undefined}
+        disabled={props.disabled || props.readonly}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${props.id}-error` : undefined}
+        onChange={(event) => {
+          const files = Array.from(event.currentTarget.files ?? [])
+          void Promise.all(files.map(readAsDataUrl)).then((urls) =>
+            props.onChange(multiple ? urls : (urls[0] ?? props.options.emptyValue)),
+          )
+        }}
+      />
+      {chosen.length > 0 && (
+        <List size="sm" mt={4}>
+          {fileNames(chosen).map((name, index) => (
+            <List.Item key={index}>{name}</List.Item>
+          ))}
+        </List>
+      )}
+    </Input.Wrapper>
+  )
+}
+
 export const widgets: RegistryWidgetsType = {
+  FileWidget,
   TextWidget,
   EmailWidget: TextWidget,
   URLWidget: TextWidget,
