@@ -1,12 +1,11 @@
 // balanceInquiry: the customer's accounts with balances from the ledger and the derived
-// flags of product-spec section 3.
+// flags of product-spec section 3. The remaining value subtracts only holds on the way out
+// (pendingAmount shows every pending posting, money on its way in included).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcOk } from '../rpc/outcome.ts'
 import { balancesOf, customerAccounts } from '../ledger/balances.ts'
-import { scaleOf } from '../dictionaries/currency-table.ts'
-import { deriveAccountFlags, type LedgerAccountView } from '../../shared/account-flags.ts'
-import { fromMinor } from '../../shared/money.ts'
+import { accountJson, ledgerView } from './account-view.ts'
 
 export const handler: Handler<'balanceInquiry'> = async (context, input) => {
   const { customerId } = requireSession(context)
@@ -15,43 +14,9 @@ export const handler: Handler<'balanceInquiry'> = async (context, input) => {
     context.db,
     rows.map((row) => row.id),
   )
-  const views: LedgerAccountView[] = rows.map((row) => {
-    const balance = balances.get(row.id)
-    return {
-      accountId: row.id,
-      type: row.type,
-      statusId: row.statusId,
-      scale: scaleOf(row.currencyCode),
-      balanceMinor: balance?.balanceMinor ?? 0n,
-      pendingMinor: balance?.pendingMinor ?? 0n,
-      balanceMinMinor: row.balanceMinMinor,
-      settlementAccountId: row.settlementAccountId,
-    }
-  })
+  const views = rows.map((row) => ledgerView(row, balances.get(row.id)))
   const accounts = rows
-    .map((row, index) => {
-      const view = views[index]!
-      return {
-        accountId: row.id,
-        type: row.type,
-        ...(row.subType ? { subType: row.subType } : {}),
-        currencyCode: row.currencyCode,
-        accountStatusId: row.statusId,
-        balance: fromMinor(view.balanceMinor, view.scale),
-        accountBalanceMin: fromMinor(row.balanceMinMinor, view.scale),
-        pendingAmount: fromMinor(view.pendingMinor, view.scale),
-        customerId,
-        ...(row.settlementAccountId ? { settlementAccountId: row.settlementAccountId } : {}),
-        ...(row.cardIsVirtual !== null ? { cardIsVirtual: row.cardIsVirtual } : {}),
-        ...(row.cardExpiryMonth ? { cardExpiryMonth: row.cardExpiryMonth } : {}),
-        ...(row.cardExpiryYear ? { cardExpiryYear: row.cardExpiryYear } : {}),
-        ...(row.cardReissuedStatusId !== null
-          ? { cardReissuedStatusId: row.cardReissuedStatusId }
-          : {}),
-        ...(row.cardAliasName ? { cardAliasName: row.cardAliasName } : {}),
-        flags: deriveAccountFlags(view, views),
-      }
-    })
+    .map((row, index) => accountJson(row, views[index]!, balances.get(row.id), views))
     .filter(
       (account) =>
         (input.accountId === undefined || account.accountId === input.accountId) &&

@@ -1,13 +1,18 @@
-// Balances are derived from postings: the posted sum is the balance, the pending sum is
-// what holds will move (DESIGN.md section 6).
+// Balances are derived from postings (DESIGN.md section 6): customer accounts read the
+// balance row the ledger keeps with its postings; house accounts, which keep none, sum their
+// postings. The posted sum is the balance, the pending sums are what holds will move.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../db/schema.ts'
+import { ledgerBalances } from '../db/schema-transfers.ts'
 
 export interface AccountBalance {
   accountId: number
   balanceMinor: bigint
+  /** All pending postings: holds out (negative) plus money on its way in (positive). */
   pendingMinor: bigint
+  /** Only the holds on the way out (<= 0): what the available balance subtracts. */
+  pendingDebitMinor: bigint
 }
 
 export async function balancesOf(
@@ -16,13 +21,36 @@ export async function balancesOf(
 ): Promise<Map<number, AccountBalance>> {
   const result = new Map<number, AccountBalance>()
   for (const accountId of accountIds)
-    result.set(accountId, { accountId, balanceMinor: 0n, pendingMinor: 0n })
+    result.set(accountId, { accountId, balanceMinor: 0n, pendingMinor: 0n, pendingDebitMinor: 0n })
   if (accountIds.length === 0) return result
+  const cached = await db
+    .select()
+    .from(ledgerBalances)
+    .where(inArray(ledgerBalances.accountId, accountIds))
+  for (const row of cached) {
+    result.set(row.accountId, {
+      accountId: row.accountId,
+      balanceMinor: row.postedMinor,
+      pendingMinor: row.pendingDebitMinor + row.pendingCreditMinor,
+      pendingDebitMinor: row.pendingDebitMinor,
+    })
+  }
+  const rest = accountIds.filter((id) => !cached.some((row) => row.accountId === id))
+  if (rest.length > 0) await sumPostings(db, rest, result)
+  return result
+}
+
+async function sumPostings(
+  db: Db,
+  accountIds: number[],
+  result: Map<number, AccountBalance>,
+): Promise<void> {
   const rows = await db
     .select({
       accountId: ledgerPostings.accountId,
       status: ledgerTransfers.status,
       total: sql<string>`sum(${ledgerPostings.amountMinor})::text`,
+      debits: sql<string>`coalesce(sum(${ledgerPostings.amountMinor}) filter (where ${ledgerPostings.amountMinor} < 0), 0)::text`,
     })
     .from(ledgerPostings)
     .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerPostings.transferId))
@@ -37,9 +65,11 @@ export async function balancesOf(
     const balance = result.get(row.accountId)
     if (!balance) continue
     if (row.status === 'posted') balance.balanceMinor = BigInt(row.total)
-    else balance.pendingMinor = BigInt(row.total)
+    else {
+      balance.pendingMinor = BigInt(row.total)
+      balance.pendingDebitMinor = BigInt(row.debits)
+    }
   }
-  return result
 }
 
 /** The customer's own accounts, payment accounts first, then by id. */

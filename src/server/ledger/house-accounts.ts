@@ -3,6 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { ledgerAccounts } from '../db/schema.ts'
+import { ledgerBalances } from '../db/schema-transfers.ts'
 import { AccountType } from '../../shared/account-flags.ts'
 
 export type HousePurpose = 'fee_income' | 'fx_position' | `clearing:${string}`
@@ -50,5 +51,6 @@ export async function openCustomerAccount(
     .values({ purpose: 'customer', ...values })
     .returning({ id: ledgerAccounts.id })
   if (!row) throw new Error('assertion: insert returned the new account')
+  await db.insert(ledgerBalances).values({ accountId: row.id })
   return row.id
 }

