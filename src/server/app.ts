@@ -11,11 +11,16 @@ import { registerRoutes } from './rpc/register-routes.ts'
 import { servePortal } from './serve-portal.ts'
 import { send } from './rpc/dispatch.ts'
 import { validationFailure } from './rpc/outcome.ts'
+import { RealtimeHub } from './realtime/hub.ts'
+import { attachRealtime } from './realtime/websocket.ts'
+import { OutboxDelivery, sendersFromConfig } from './outbox/delivery.ts'
 
 export interface AppServices {
   db: Db
   config: ServerConfig
   tokens: TokenService
+  /** Message delivery: the outbox table, plus SMTP or an SMS gateway when configured. */
+  outbox: OutboxDelivery
 }
 
 /** Strict CSP (DESIGN.md section 11): no inline scripts, no eval; Mantine needs inline styles. */
@@ -37,6 +42,7 @@ export async function buildApp(db: Db, config: ServerConfig): Promise<FastifyIns
     db,
     config,
     tokens: new TokenService(db, config, await loadSigningKey(db)),
+    outbox: new OutboxDelivery(db, sendersFromConfig(config)),
   }
   const app = Fastify({
     logger: false,
@@ -77,6 +83,14 @@ export async function buildApp(db: Db, config: ServerConfig): Promise<FastifyIns
   })
 
   registerRoutes(app, services)
+  // The realtime channel upgrades /realtime on the same port; its hub LISTENs for events.
+  const hub = await RealtimeHub.start(db)
+  attachRealtime(app, services, hub)
+  services.outbox.start()
+  app.addHook('onClose', async () => {
+    services.outbox.stop()
+    await hub.close()
+  })
   await servePortal(app, config.portalDir)
   return app
 }

@@ -15,6 +15,14 @@ export interface ServerConfig {
   internalToken: string | undefined
   /** Trust X-Forwarded-For (set TRUST_PROXY=true only behind a proxy you run). */
   trustProxy: boolean
+  /** smtp://user:pass@host:587 or smtps://...; unset keeps e-mails in the outbox only. */
+  smtpUrl: string | undefined
+  /** The From address of e-mails sent through SMTP. */
+  mailFrom: string
+  /** An SMS gateway taking POST {to, text} as JSON; unset keeps SMS in the outbox only. */
+  smsGatewayUrl: string | undefined
+  /** The issuer shown by authenticator apps and in messages. */
+  issuerName: string
 }
 
 function number(value: string | undefined, fallback: number): number {
@@ -34,5 +42,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     portalDir: env.PORTAL_DIR ?? 'dist',
     trustProxy: env.TRUST_PROXY === 'true',
     internalToken: env.INTERNAL_TOKEN || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'no-reply@nova.example',
+    smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
+    issuerName: env.ISSUER_NAME ?? 'Nova',
   }
 }

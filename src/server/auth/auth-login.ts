@@ -1,57 +1,114 @@
-// POST /auth/login: the first sign-in step (product-spec sections 3, 4 and 7).
-import { eq } from 'drizzle-orm'
-import { users, authCodes } from '../db/schema.ts'
-import type { Handler } from '../rpc/handler-context.ts'
-import { refused, reply } from '../rpc/outcome.ts'
+// POST /auth/login: the first sign-in step (product-spec sections 3, 4 and 7). The password
+// is checked the same way whether or not the user exists, every attempt goes to the login
+// history, and five failures in a row block the step, for unknown usernames too, so the
+// answers never reveal whether an account exists. Then the IP whitelist, a pending
+// activation and a migration to push two-factor are checked, and the user's flow starts.
+import { and, eq, isNull, like } from 'drizzle-orm'
+import { users } from '../db/schema.ts'
+import { accountCodes } from '../db/schema-auth.ts'
+import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
+import { refused, reply, type Outcome } from '../rpc/outcome.ts'
 import { unknownUserHash, verifyPassword } from './password-hash.ts'
-import { randomToken, sha256 } from './tokens.ts'
 import {
   blockedMessage,
+  blockMinutes,
   clearFailures,
   countFailure,
+  countUsernameFailure,
   recordAttempt,
   secondsUntil,
+  usernameBlockedUntil,
 } from './login-attempts.ts'
+import { ipAllowed, ipRefusedMessage } from './ip-allowed.ts'
+import { daysLeft, factorsOf } from './factors.ts'
+import { approvedDevicesOf, deviceView } from './devices.ts'
+import { startFlow, type LoginUser } from './login-flows.ts'
 
 export const wrongCredentialsMessage = 'Invalid username or password.'
-const codeTtlMs = 60_000
+export const notActivatedMessage =
+  'Your account is not activated yet. Use the activation link we e-mailed you.'
 
 export const handler: Handler<'authLogin'> = async (context, input) => {
   const username = input.username.trim().toLowerCase()
   const [user] = await context.db.select().from(users).where(eq(users.username, username))
-  if (user?.blockedUntil && user.blockedUntil > new Date()) {
-    await recordAttempt(context, username, user.id, false, 'blocked')
-    return reply(429, {
-      message: blockedMessage,
-      retryAfterSeconds: secondsUntil(user.blockedUntil),
-    })
+  const blockedUntil = user
+    ? user.blockedUntil && user.blockedUntil > new Date()
+      ? user.blockedUntil
+      : null
+    : await usernameBlockedUntil(context.db, username)
+  if (blockedUntil) {
+    await recordAttempt(context, username, user?.id ?? null, false, 'blocked')
+    return reply(429, { message: blockedMessage, retryAfterSeconds: secondsUntil(blockedUntil) })
   }
   if (user?.blockedUntil && user.failedAttempts > 0) {
     // The block has run out: the next attempts start a fresh count.
     await clearFailures(context.db, user.id)
-    user.failedAttempts = 0
   }
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? unknownUserHash)
   if (!user || !passwordOk) {
     await recordAttempt(context, username, user?.id ?? null, false, 'wrong credentials')
-    if (user && (await countFailure(context.db, user.id))) {
-      return reply(429, { message: blockedMessage, retryAfterSeconds: 15 * 60 })
-    }
+    const blocked = user
+      ? await countFailure(context.db, user.id)
+      : await countUsernameFailure(context.db, username)
+    if (blocked) return reply(429, { message: blockedMessage, retryAfterSeconds: blockMinutes * 60 })
     return refused(wrongCredentialsMessage)
   }
   await clearFailures(context.db, user.id)
-  await recordAttempt(context, username, user.id, true)
-  if (user.loginFlow === 'simple') {
-    const tokens = await context.tokens.issue(user.id)
-    return reply(200, { authFlow: 'simple', userId: user.id, ...tokens })
+  if (!(await ipAllowed(context.db, user.customerId, context.ip))) {
+    await recordAttempt(context, username, user.id, false, 'address not whitelisted')
+    return refused(ipRefusedMessage(context.ip))
   }
-  // Every other flow ends in the PKCE exchange at /auth/token with the verifier.
-  const code = randomToken()
-  await context.db.insert(authCodes).values({
-    codeHash: sha256(code),
-    userId: user.id,
-    codeChallenge: input.codeChallenge,
-    expiresAt: new Date(Date.now() + codeTtlMs),
-  })
-  return reply(200, { authFlow: 'direct', code, userId: user.id })
+  if (await activationPending(context, user.id)) {
+    await recordAttempt(context, username, user.id, false, 'not activated')
+    return refused(notActivatedMessage)
+  }
+  const outcome = await withMigration(context, user, input.codeChallenge)
+  const ok = outcome.status === 200
+  await recordAttempt(context, username, user.id, ok, ok ? '' : 'second factor unavailable')
+  return outcome
+}
+
+async function activationPending(context: HandlerContext, userId: number): Promise<boolean> {
+  const [row] = await context.db
+    .select({ id: accountCodes.id })
+    .from(accountCodes)
+    .where(
+      and(
+        eq(accountCodes.userId, userId),
+        like(accountCodes.purpose, 'activation%'),
+        isNull(accountCodes.usedAt),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+/**
+ * Soft migration: the flow goes on and the answer adds the migration with the days left.
+ * Strict (or a soft one past its deadline): no code, only a tmpJwt to link a device with;
+ * once a device is approved the user signs in again with push (product-spec section 4).
+ */
+async function withMigration(
+  context: HandlerContext,
+  user: LoginUser,
+  codeChallenge: string,
+): Promise<Outcome> {
+  const factors = await factorsOf(context.db, user.id)
+  if (factors.migration === 'none') return startFlow(context, user, codeChallenge)
+  const devices = await approvedDevicesOf(context.db, user.id)
+  const tmpJwt = await context.tokens.issueTemporary(user.id)
+  const left = daysLeft(factors.migrationDeadline)
+  const migration = {
+    req: factors.migration === 'soft' && left > 0 ? 'soft' : 'strict',
+    daysLeft: factors.migration === 'soft' ? left : 0,
+    devices: devices.map(deviceView),
+    tmpJwt,
+    strat: devices.length > 0 ? 'migrate' : 'enable',
+  }
+  if (migration.req === 'strict') {
+    return reply(200, { authFlow: 'verifyDevice', userId: user.id, tmpJwt, migration })
+  }
+  const outcome = await startFlow(context, user, codeChallenge)
+  if (outcome.status !== 200) return outcome
+  return { ...outcome, body: { ...(outcome.body as object), migration } }
 }

@@ -1,23 +1,42 @@
-// POST /auth/token: exchanges a sign-in code and its PKCE verifier (S256 only) for tokens.
-import { and, eq, isNull, sql } from 'drizzle-orm'
+// POST /auth/token: the second sign-in step (product-spec sections 3 and 4). A code with its
+// PKCE verifier (S256 only) completes every flow, with what the flow adds: the authenticator
+// OTP (otp), the SMS code (sms, in the same otp field), the linked device's grant (push) or a
+// device approved since the sign-in began (verifyDevice). An approved device may instead
+// exchange its own secret. Five wrong tries of one code block it with 429.
+import { and, eq, gte, isNull, sql } from 'drizzle-orm'
 import { timingSafeEqual } from 'node:crypto'
 import { codeChallengeS256 } from '../../shared/pkce.ts'
-import { authCodes } from '../db/schema.ts'
-import type { Handler } from '../rpc/handler-context.ts'
-import { refused, reply, validationFailure } from '../rpc/outcome.ts'
-import { blockedMessage, maxFailedAttempts } from './login-attempts.ts'
-import { sha256 } from './tokens.ts'
+import { users } from '../db/schema.ts'
+import { authDevices, loginChallenges } from '../db/schema-auth.ts'
+import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
+import { refused, reply, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { blockedMessage, maxFailedAttempts, recordAttempt } from './login-attempts.ts'
+import { deviceFamilyId, sha256 } from './tokens.ts'
+import { factorsOf, totpSecretOf } from './factors.ts'
+import { verifyTotp } from './totp.ts'
+import { smsCodeHash } from './login-flows.ts'
+import { ipAllowed, ipRefusedMessage } from './ip-allowed.ts'
 
 export const invalidCodeMessage =
   'The sign-in code is invalid or has expired. Please sign in again.'
+export const wrongOtpMessage = 'The code is not correct. Please try again.'
+export const pushPendingMessage = 'The sign-in is waiting for approval on your linked device.'
+export const deviceNeededMessage = 'Link and approve a device first, then continue.'
+
+type Challenge = typeof loginChallenges.$inferSelect
 
 export const handler: Handler<'authToken'> = async (context, input) => {
+  if (input.code === undefined && input.secret !== undefined) {
+    return deviceExchange(context, input.secret)
+  }
   if (input.code === undefined || input.codeVerifier === undefined) {
-    // OTP, device-secret and tmpJwt exchanges arrive with the flows that issue them.
     return validationFailure([{ parameter: 'code', description: 'is required' }], 400)
   }
   const codeHash = sha256(input.code)
-  const [row] = await context.db.select().from(authCodes).where(eq(authCodes.codeHash, codeHash))
+  const [row] = await context.db
+    .select()
+    .from(loginChallenges)
+    .where(eq(loginChallenges.codeHash, codeHash))
   if (row && row.failedAttempts >= maxFailedAttempts) {
     return reply(429, { message: blockedMessage })
   }
@@ -25,17 +44,100 @@ export const handler: Handler<'authToken'> = async (context, input) => {
   const expected = Buffer.from(row.codeChallenge)
   const actual = Buffer.from(await codeChallengeS256(input.codeVerifier))
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-    await context.db
-      .update(authCodes)
-      .set({ failedAttempts: sql`${authCodes.failedAttempts} + 1` })
-      .where(eq(authCodes.codeHash, codeHash))
-    return refused('The code verifier does not match the code challenge.')
+    return countWrong(context, row, 'The code verifier does not match the code challenge.')
   }
+  const refusal = await secondFactorRefusal(context, row, input.otp)
+  if (refusal) return refusal
   const spent = await context.db
-    .update(authCodes)
+    .update(loginChallenges)
     .set({ usedAt: new Date() })
-    .where(and(eq(authCodes.codeHash, codeHash), isNull(authCodes.usedAt)))
-    .returning({ userId: authCodes.userId })
+    .where(and(eq(loginChallenges.codeHash, codeHash), isNull(loginChallenges.usedAt)))
+    .returning({ userId: loginChallenges.userId })
   if (spent.length === 0) return refused(invalidCodeMessage)
   return reply(200, await context.tokens.issue(row.userId))
+}
+
+/** Why the flow's second factor does not let the sign-in finish, or undefined. */
+async function secondFactorRefusal(
+  context: HandlerContext,
+  row: Challenge,
+  otp: string | undefined,
+): Promise<Outcome | undefined> {
+  if (row.flow === 'otp' || row.flow === 'sms') {
+    if (otp === undefined) {
+      return validationFailure([{ parameter: 'otp', description: 'is required' }], 400)
+    }
+    const right =
+      row.flow === 'otp' ? await totpRight(context, row.userId, otp) : smsRight(row, otp)
+    return right ? undefined : countWrong(context, row, wrongOtpMessage)
+  }
+  if (row.flow === 'push') {
+    if (row.decision === 'granted') return undefined
+    if (row.decision === 'refused') {
+      const reason = row.decisionReason ? `: ${row.decisionReason}` : '.'
+      return refused(`The sign-in was refused on your linked device${reason}`)
+    }
+    return refused(pushPendingMessage)
+  }
+  if (row.flow === 'verifyDevice') {
+    const [device] = await context.db
+      .select({ id: authDevices.id })
+      .from(authDevices)
+      .where(
+        and(
+          eq(authDevices.userId, row.userId),
+          eq(authDevices.status, 'approved'),
+          isNull(authDevices.deletedAt),
+          gte(authDevices.approvedAt, row.createdAt),
+        ),
+      )
+      .limit(1)
+    return device ? undefined : refused(deviceNeededMessage)
+  }
+  return undefined
+}
+
+async function totpRight(context: HandlerContext, userId: number, otp: string): Promise<boolean> {
+  const secret = await totpSecretOf(context.db, await factorsOf(context.db, userId))
+  return secret !== undefined && verifyTotp(secret, otp)
+}
+
+function smsRight(row: Challenge, otp: string): boolean {
+  if (!row.smsCodeHash) return false
+  const given = Buffer.from(smsCodeHash(row.codeHash, otp))
+  const expected = Buffer.from(row.smsCodeHash)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/** A wrong verifier or code counts against the challenge; after five, every try gets 429. */
+async function countWrong(context: HandlerContext, row: Challenge, message: string) {
+  await context.db
+    .update(loginChallenges)
+    .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
+    .where(eq(loginChallenges.codeHash, row.codeHash))
+  const [user] = await context.db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, row.userId))
+  await recordAttempt(context, user?.username ?? '', row.userId, false, `wrong ${row.flow} code`)
+  return refused(message)
+}
+
+/** An approved device signs in with its secret; the tokens name the device. */
+async function deviceExchange(context: HandlerContext, secret: string): Promise<Outcome> {
+  const [device] = await context.db
+    .select()
+    .from(authDevices)
+    .where(and(eq(authDevices.secretHash, sha256(secret)), isNull(authDevices.deletedAt)))
+  if (!device || device.status !== 'approved') return refused(invalidCodeMessage)
+  const [user] = await context.db.select().from(users).where(eq(users.id, device.userId))
+  if (!user) throw new Error('assertion: a device belongs to a user')
+  if (!(await ipAllowed(context.db, user.customerId, context.ip))) {
+    return refused(ipRefusedMessage(context.ip))
+  }
+  await context.db
+    .update(authDevices)
+    .set({ lastActivityAt: new Date() })
+    .where(eq(authDevices.id, device.id))
+  return reply(200, await context.tokens.issue(device.userId, deviceFamilyId(device.id)))
 }

@@ -1,14 +1,16 @@
 // Access tokens are short JWTs (HS256, jose) with a key shared by every instance through the
 // database; refresh tokens are random, stored only as hashes, and rotate on every use.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
-import { jwtVerify, SignJWT } from 'jose'
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm'
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import type { Db } from '../db/open-database.ts'
 import { refreshTokens, serverSecrets, users, customers } from '../db/schema.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Session } from '../rpc/handler-context.ts'
 
 const issuer = 'portal'
+/** A tmpJwt lives long enough to scan a QR code and approve a device. */
+export const temporaryTokenTtlSeconds = 15 * 60
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url')
@@ -25,6 +27,18 @@ export async function loadSigningKey(db: Db): Promise<Uint8Array> {
   const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'jwt-hs256'))
   if (!row) throw new Error('assertion: the signing key row exists after insert')
   return new TextEncoder().encode(row.value)
+}
+
+/**
+ * A linked device's sign-in (token exchange with its secret) is a family named after the
+ * device, so every rotation keeps saying which device holds it.
+ */
+export function deviceFamilyId(deviceId: string): string {
+  return `device:${deviceId}:${randomUUID()}`
+}
+
+function deviceOfFamily(familyId: string): string | undefined {
+  return familyId.startsWith('device:') ? familyId.split(':')[1] : undefined
 }
 
 export interface TokenPair {
@@ -53,7 +67,9 @@ export class TokenService {
       .where(eq(users.id, userId))
     if (!row) throw new Error(`assertion: user ${userId} exists when tokens are issued`)
     const ttl = this.config.accessTokenTtlSeconds
-    const accessToken = await new SignJWT({ cid: row.customerId, adm: row.isAdmin, fam: familyId })
+    const deviceId = deviceOfFamily(familyId)
+    const claims = { cid: row.customerId, adm: row.isAdmin, fam: familyId }
+    const accessToken = await new SignJWT(deviceId ? { ...claims, dev: deviceId } : claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setIssuer(issuer)
@@ -71,16 +87,81 @@ export class TokenService {
     return { accessToken, refreshToken, expiresIn: ttl }
   }
 
+  /**
+   * A tmpJwt (verifyDevice flow, migration): proves the password step only, so it may link
+   * and approve a device and nothing else (session-checks.ts), and it cannot be refreshed.
+   */
+  async issueTemporary(userId: number): Promise<string> {
+    const [row] = await this.db
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(eq(users.id, userId))
+    if (!row) throw new Error(`assertion: user ${userId} exists when a tmpJwt is issued`)
+    return new SignJWT({ cid: row.customerId, adm: false, tmp: true })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuer(issuer)
+      .setIssuedAt()
+      .setExpirationTime(`${temporaryTokenTtlSeconds}s`)
+      .sign(this.key)
+  }
+
+  /**
+   * The session of an access token, or undefined. A token whose sign-in was logged out (its
+   * refresh family revoked) is refused at once, not when it expires (DESIGN.md section 11).
+   */
   async verifyAccess(token: string): Promise<Session | undefined> {
+    let payload: JWTPayload
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer, algorithms: ['HS256'] })
-      const userId = Number(payload.sub)
-      const customerId = Number(payload.cid)
-      if (!Number.isInteger(userId) || !Number.isInteger(customerId)) return undefined
-      return { userId, customerId, isAdmin: payload.adm === true }
+      payload = (await jwtVerify(token, this.key, { issuer, algorithms: ['HS256'] })).payload
     } catch {
       return undefined
     }
+    const userId = Number(payload.sub)
+    const customerId = Number(payload.cid)
+    if (!Number.isInteger(userId) || !Number.isInteger(customerId)) return undefined
+    const expiresAtMs = (payload.exp ?? 0) * 1000
+    if (payload.tmp === true) {
+      return { userId, customerId, isAdmin: false, temporary: true, expiresAtMs }
+    }
+    if (typeof payload.fam !== 'string') return undefined
+    if (await this.familyRevoked(payload.fam)) return undefined
+    return {
+      userId,
+      customerId,
+      isAdmin: payload.adm === true,
+      familyId: payload.fam,
+      expiresAtMs,
+      ...(typeof payload.dev === 'string' ? { deviceId: payload.dev } : {}),
+    }
+  }
+
+  private async familyRevoked(familyId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
+      .limit(1)
+    return row !== undefined
+  }
+
+  /** Ends every sign-in of a user (a password or sign-in mode change). */
+  async revokeUser(userId: number, exceptFamilyId?: string): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
+        ),
+      )
+  }
+
+  /** Ends the sign-in an access token belongs to. */
+  async revokeFamilyOf(familyId: string): Promise<void> {
+    await this.revokeFamily(familyId)
   }
 
   /**

@@ -10,6 +10,7 @@ import { rpcFail, validationFailure, type Outcome } from './outcome.ts'
 import { fieldErrors } from './validation-errors.ts'
 import { asRestDenial, checkAccess } from './access.ts'
 import { multipartBody } from './multipart-body.ts'
+import { sessionRefusal } from '../auth/session-checks.ts'
 import spec from '../../generated/spec.json' with { type: 'json' }
 import type { AppServices } from '../app.ts'
 
@@ -27,6 +28,12 @@ export async function dispatch(
   request: FastifyRequest,
 ): Promise<Outcome> {
   const session = await sessionOf(services, request)
+  if (session && entry.access !== 'public') {
+    // A valid token can still be refused: a tmpJwt outside device linking, or a call from
+    // outside the customer's IP whitelist (auth/session-checks.ts).
+    const refusal = await sessionRefusal(services, entry.operationId, session, request.ip)
+    if (refusal) return entry.kind === 'rpc' ? refusal : asRestDenial(refusal)
+  }
   // No body at all reads as {}; a JSON null, array or scalar stays what it is and fails
   // validation as "body". Multipart parts become the body their schema describes.
   let rawBody = (request.body === undefined ? {} : request.body) as Record<string, unknown>

@@ -1,0 +1,135 @@
+// The realtime channel: a WebSocket at /realtime (product-spec section 7). A browser cannot
+// set headers on a WebSocket, so the client authenticates with its first message:
+//   {"type":"authenticate","accessToken":"..."}  -> {"type":"authenticated","expiresIn":s}
+// and sends the same message again with a fresh token after each refresh; when the token
+// expires without one, the server closes the socket (4001). The sign-in page of the push
+// flow, which has no token yet, waits for the linked device's decision with
+//   {"type":"awaitLogin","code":"<code of authLogin>"}            -> {"type":"awaiting"}
+// and then receives {"type":"PushLoginDecision","result":true|false,"reason"?}.
+// Events arrive as the realtime-message schema describes.
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type WebSocket } from 'ws'
+import type { FastifyInstance } from 'fastify'
+import type { AppServices } from '../app.ts'
+import { ipAllowed } from '../auth/ip-allowed.ts'
+import { sha256 } from '../auth/tokens.ts'
+import type { RealtimeHub } from './hub.ts'
+import { customerChannel, loginChannel, userChannel, type RealtimeMessage } from './publish.ts'
+
+export const realtimePath = '/realtime'
+/** A socket that does not authenticate or await a sign-in within this time is closed. */
+const helloTimeoutMs = 10_000
+const maxMessageBytes = 4096
+
+export const closeCodes = { unauthenticated: 4001, badMessage: 4002, refused: 4003 } as const
+
+export function attachRealtime(app: FastifyInstance, services: AppServices, hub: RealtimeHub) {
+  const server = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes })
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (request.url ?? '').split('?')[0]
+    if (path !== realtimePath) {
+      socket.destroy()
+      return
+    }
+    server.handleUpgrade(request, socket, head, (ws) => {
+      const ip = services.config.trustProxy
+        ? forwardedFor(request)
+        : (request.socket.remoteAddress ?? '')
+      new RealtimeConnection(ws, services, hub, ip)
+    })
+  })
+  app.addHook('onClose', async () => {
+    for (const client of server.clients) client.terminate()
+    server.close()
+  })
+}
+
+function forwardedFor(request: IncomingMessage): string {
+  const header = request.headers['x-forwarded-for']
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim()
+  return first || (request.socket.remoteAddress ?? '')
+}
+
+class RealtimeConnection {
+  private unsubscribe: (() => void)[] = []
+  private expiryTimer: NodeJS.Timeout | undefined
+  private helloTimer: NodeJS.Timeout | undefined
+
+  private readonly ws: WebSocket
+  private readonly services: AppServices
+  private readonly hub: RealtimeHub
+  private readonly ip: string
+
+  constructor(ws: WebSocket, services: AppServices, hub: RealtimeHub, ip: string) {
+    this.ws = ws
+    this.services = services
+    this.hub = hub
+    this.ip = ip
+    this.helloTimer = setTimeout(() => this.close(closeCodes.unauthenticated, 'no hello'), helloTimeoutMs)
+    ws.on('message', (data) => void this.receive(String(data)))
+    ws.on('close', () => this.dispose())
+    ws.on('error', () => this.dispose())
+  }
+
+  private send(message: RealtimeMessage): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message))
+  }
+
+  private close(code: number, reason: string): void {
+    this.dispose()
+    this.ws.close(code, reason)
+  }
+
+  private dispose(): void {
+    for (const stop of this.unsubscribe) stop()
+    this.unsubscribe = []
+    clearTimeout(this.expiryTimer)
+    clearTimeout(this.helloTimer)
+  }
+
+  private async receive(text: string): Promise<void> {
+    let message: { type?: unknown; accessToken?: unknown; code?: unknown }
+    try {
+      message = JSON.parse(text) as typeof message
+    } catch {
+      return this.close(closeCodes.badMessage, 'messages are JSON')
+    }
+    if (message.type === 'authenticate' && typeof message.accessToken === 'string') {
+      return this.authenticate(message.accessToken)
+    }
+    if (message.type === 'awaitLogin' && typeof message.code === 'string') {
+      clearTimeout(this.helloTimer)
+      this.unsubscribe.push(
+        this.hub.subscribe(loginChannel(sha256(message.code)), (event) => this.send(event)),
+      )
+      return this.send({ type: 'awaiting' })
+    }
+    this.close(closeCodes.badMessage, 'unknown message')
+  }
+
+  /** A first or a renewed token: the subscriptions follow the latest valid one. */
+  private async authenticate(token: string): Promise<void> {
+    const session = await this.services.tokens.verifyAccess(token)
+    if (!session || session.temporary) {
+      return this.close(closeCodes.unauthenticated, 'invalid or expired token')
+    }
+    if (!(await ipAllowed(this.services.db, session.customerId, this.ip))) {
+      return this.close(closeCodes.refused, 'address not whitelisted')
+    }
+    clearTimeout(this.helloTimer)
+    for (const stop of this.unsubscribe) stop()
+    const forward = (event: RealtimeMessage) => this.send(event)
+    this.unsubscribe = [
+      this.hub.subscribe(userChannel(session.userId), forward),
+      this.hub.subscribe(customerChannel(session.customerId), forward),
+    ]
+    const expiresIn = Math.max(0, Math.floor((session.expiresAtMs ?? Date.now()) - Date.now()))
+    clearTimeout(this.expiryTimer)
+    this.expiryTimer = setTimeout(
+      () => this.close(closeCodes.unauthenticated, 'token expired'),
+      expiresIn,
+    )
+    this.send({ type: 'authenticated', expiresIn: Math.floor(expiresIn / 1000) })
+  }
+}
