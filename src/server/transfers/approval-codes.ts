@@ -1,0 +1,166 @@
+// Approval codes of transfers (product-spec section 4; DESIGN.md section 11). A code is bound
+// to what it approves: the hash covers the code and, for every order, its id, amount,
+// currency and payee, plus the decision; an order changed after the code was issued no longer
+// matches, so its code is refused (PSD2 dynamic linking). Codes live 10 minutes and allow five
+// wrong tries; a newer code for the same orders cancels the older one.
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import { transferApprovalCodes, transferOrders } from '../db/schema-transfers.ts'
+import { users } from '../db/schema.ts'
+import {
+  confirmedPhoneOf,
+  enqueueMessage,
+  maskDestination,
+  type Destination,
+} from '../security/outbox.ts'
+
+export const approvalCodeLifetimeMs = 10 * 60 * 1000
+export const maxWrongApprovalCodes = 5
+
+export type OrderRow = typeof transferOrders.$inferSelect
+export type ApprovalCodeRow = typeof transferApprovalCodes.$inferSelect
+
+export type CodePurpose = 'transfer' | 'businessDecision'
+
+/** The facts a code is bound to, in a stable text. */
+export function bindingOf(orders: OrderRow[], declined: boolean): string {
+  const parts = [...orders]
+    .sort((a, b) => a.id - b.id)
+    .map((o) =>
+      [o.id, o.amountMinor, o.currencyCode, o.toAmountMinor, o.toAccountId ?? '', o.toEmail ?? '']
+        .map(String)
+        .join('|'),
+    )
+  return `${declined ? 'decline' : 'approve'};${parts.join(';')}`
+}
+
+function hashOf(salt: string, binding: string, code: string): string {
+  return createHash('sha256').update(`${salt}\n${binding}\n${code}`).digest('base64url')
+}
+
+/** SMS goes to the confirmed primary phone, else (and for every other type) to the e-mail. */
+async function destinationOf(
+  db: Db,
+  userId: number,
+  customerId: number,
+  approveType: number,
+): Promise<Destination> {
+  if (approveType === 2) {
+    const phone = await confirmedPhoneOf(db, customerId)
+    if (phone) return { channel: 'sms', recipient: phone }
+  }
+  const [user] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!user) throw new Error(`assertion: user ${userId} exists`)
+  return { channel: 'email', recipient: user.username }
+}
+
+export interface IssueRequest {
+  customerId: number
+  userId: number
+  purpose: CodePurpose
+  orders: OrderRow[]
+  declined: boolean
+  approveType: number
+  now?: Date
+}
+
+/** Stores a new code for the orders, cancels older ones for the same orders, sends it. */
+export async function issueApprovalCode(
+  tx: Db,
+  request: IssueRequest,
+): Promise<{ codeId: number; approvalSentTo: string }> {
+  const now = request.now ?? new Date()
+  const orderIds = request.orders.map((o) => o.id).sort((a, b) => a - b)
+  await tx
+    .update(transferApprovalCodes)
+    .set({ canceledAt: now })
+    .where(
+      and(
+        eq(transferApprovalCodes.purpose, request.purpose),
+        eq(transferApprovalCodes.customerId, request.customerId),
+        sql`${transferApprovalCodes.orderIds} = ${JSON.stringify(orderIds)}::jsonb`,
+        isNull(transferApprovalCodes.usedAt),
+        isNull(transferApprovalCodes.canceledAt),
+      ),
+    )
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const salt = randomBytes(16).toString('base64url')
+  const destination = await destinationOf(
+    tx,
+    request.userId,
+    request.customerId,
+    request.approveType,
+  )
+  const [row] = await tx
+    .insert(transferApprovalCodes)
+    .values({
+      customerId: request.customerId,
+      userId: request.userId,
+      purpose: request.purpose,
+      orderIds,
+      declined: request.declined,
+      approveType: request.approveType,
+      channel: destination.channel,
+      recipient: destination.recipient,
+      codeHash: `${salt}$${hashOf(salt, bindingOf(request.orders, request.declined), code)}`,
+      expiresAt: new Date(now.getTime() + approvalCodeLifetimeMs),
+    })
+    .returning({ id: transferApprovalCodes.id })
+  if (!row) throw new Error('assertion: the code row was inserted')
+  await enqueueMessage(tx, {
+    ...destination,
+    subject: 'Your approval code',
+    body: `Your code to ${request.declined ? 'decline' : 'approve'} ${describe(request.orders)} is ${code}. It expires in 10 minutes.`,
+  })
+  return { codeId: row.id, approvalSentTo: maskDestination(destination) }
+}
+
+function describe(orders: OrderRow[]): string {
+  if (orders.length !== 1) return `${orders.length} transactions`
+  const order = orders[0]!
+  const payee = order.toEmail ?? `account ${order.toAccountId}`
+  return `transaction ${order.id} to ${payee}`
+}
+
+export type CodeCheck =
+  { ok: true } | { ok: false; reason: 'expired' | 'canceled' | 'used' | 'wrong' | 'locked' }
+
+/**
+ * Checks a code against the orders as they are now. A wrong code counts; the fifth cancels
+ * the code. The caller holds the code row locked (FOR UPDATE).
+ */
+export async function checkApprovalCode(
+  tx: Db,
+  row: ApprovalCodeRow,
+  orders: OrderRow[],
+  code: string,
+  now = new Date(),
+): Promise<CodeCheck> {
+  if (row.usedAt) return { ok: false, reason: 'used' }
+  if (row.canceledAt) return { ok: false, reason: 'canceled' }
+  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' }
+  const [salt = '', stored = ''] = row.codeHash.split('$')
+  const given = hashOf(salt, bindingOf(orders, row.declined), code)
+  const matches =
+    given.length === stored.length && timingSafeEqual(Buffer.from(given), Buffer.from(stored))
+  if (matches) return { ok: true }
+  const failedAttempts = row.failedAttempts + 1
+  const locked = failedAttempts >= maxWrongApprovalCodes
+  await tx
+    .update(transferApprovalCodes)
+    .set({ failedAttempts, ...(locked ? { canceledAt: now } : {}) })
+    .where(eq(transferApprovalCodes.id, row.id))
+  return { ok: false, reason: locked ? 'locked' : 'wrong' }
+}
+
+export const codeRefusalText: Record<Exclude<CodeCheck, { ok: true }>['reason'], string> = {
+  expired: 'has expired; ask for a new code',
+  canceled: 'was replaced by a newer code or canceled; use the newest code',
+  used: 'was already used',
+  wrong: 'is not the code sent for this transaction',
+  locked: 'was wrong too many times; Confirmation canceled',
+}

@@ -1,0 +1,72 @@
+// The end of an order's hold: approval posts it (or, for a P2P payee who is no customer yet,
+// keeps it as a claim), decline and expiry void it. Callers hold the order row locked.
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import { transferOrders } from '../db/schema-transfers.ts'
+import { settleHold } from '../ledger/settle-hold.ts'
+import type { OrderRow } from './approval-codes.ts'
+import { openClaim } from './transfer-orders.ts'
+
+export async function lockOrders(tx: Db, ids: number[]): Promise<OrderRow[]> {
+  const rows: OrderRow[] = []
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    const [row] = await tx
+      .select()
+      .from(transferOrders)
+      .where(eq(transferOrders.id, id))
+      .for('update')
+    if (row) rows.push(row)
+  }
+  return rows
+}
+
+export type SettleOutcome = 'completed' | 'heldForClaim' | 'declined' | 'accountClosed'
+
+/** Posts the order's hold; a P2P order to a non-customer becomes a claim instead. */
+export async function completeOrder(
+  tx: Db,
+  order: OrderRow,
+  decidedByUserId?: number,
+): Promise<SettleOutcome> {
+  if (!order.ledgerTransferId) throw new Error(`assertion: order ${order.id} has a hold`)
+  const now = new Date()
+  if (order.kind === 'p2p' && order.toAccountId === null) {
+    await openClaim(tx, order)
+    await tx
+      .update(transferOrders)
+      .set({ status: 'heldForClaim', ...(decidedByUserId ? { decidedByUserId } : {}) })
+      .where(eq(transferOrders.id, order.id))
+    return 'heldForClaim'
+  }
+  const settled = await settleHold(tx, order.ledgerTransferId, 'posted')
+  if (settled.outcome === 'account-closed') {
+    await voidOrder(tx, order, 'failed', decidedByUserId)
+    return 'accountClosed'
+  }
+  if (settled.outcome === 'already-settled') {
+    throw new Error(`assertion: the hold of order ${order.id} was ${settled.status}`)
+  }
+  await tx
+    .update(transferOrders)
+    .set({ status: 'completed', completedAt: now, ...(decidedByUserId ? { decidedByUserId } : {}) })
+    .where(eq(transferOrders.id, order.id))
+  return 'completed'
+}
+
+/** Voids the order's hold: the money is available to the sender again. */
+export async function voidOrder(
+  tx: Db,
+  order: OrderRow,
+  status: 'declined' | 'expired' | 'failed',
+  decidedByUserId?: number,
+): Promise<void> {
+  if (!order.ledgerTransferId) throw new Error(`assertion: order ${order.id} has a hold`)
+  const settled = await settleHold(tx, order.ledgerTransferId, 'voided')
+  if (settled.outcome !== 'settled' && settled.outcome !== 'replayed') {
+    throw new Error(`assertion: the hold of order ${order.id} could be voided`)
+  }
+  await tx
+    .update(transferOrders)
+    .set({ status, completedAt: new Date(), ...(decidedByUserId ? { decidedByUserId } : {}) })
+    .where(eq(transferOrders.id, order.id))
+}

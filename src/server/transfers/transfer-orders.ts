@@ -1,0 +1,446 @@
+// Submitting a transfer order (between own accounts or P2P): one database transaction writes
+// the order, its ledger transfer and what follows from its route, under the customer's
+// idempotency key (DESIGN.md section 6). The route comes from product-spec section 4:
+//   execute   - approval type 0: the money moves now;
+//   code      - approval types 1-4: a hold now, posted when the code is entered;
+//   approver  - access right 3 (or 5): a hold now and an approval request for the approvers;
+//   claim     - P2P to an e-mail with no customer: a hold until the e-mail is claimed.
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import { customers, ledgerAccounts, users } from '../db/schema.ts'
+import { p2pClaims, transferOrders, transferSubscriptions } from '../db/schema-transfers.ts'
+import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { AccountType } from '../../shared/account-flags.ts'
+import { fromMinor } from '../../shared/money.ts'
+import { scaleOf } from '../dictionaries/currency-table.ts'
+import { houseAccount, openCustomerAccount } from '../ledger/house-accounts.ts'
+import { lockBalances } from '../ledger/balance-rows.ts'
+import { postTransferIn, type PostingInput, type TransferResult } from '../ledger/post-transfer.ts'
+import { enqueueJobs } from '../jobs/job-queue.ts'
+import { enqueueMessage } from '../security/outbox.ts'
+import type { ActingUser } from './acting-user.ts'
+import { initiatingRights } from './acting-user.ts'
+import { issueApprovalCode, type OrderRow } from './approval-codes.ts'
+import {
+  approveTypeOfMode,
+  brokenLimit,
+  limitUse,
+  type LimitType,
+  type OrderKind,
+} from './transfer-rules.ts'
+import type { AccountRow } from '../accounts/account-view.ts'
+import { firstRunAt, type SubscriptionTerms } from './subscription-schedule.ts'
+
+export const orderExpiryJobKind = 'transfers.order-expiry'
+/** How long a hold waits: a code 30 minutes, an approver 7 days, a claim 14 days. */
+export const holdLifetimeMs = {
+  code: 30 * 60_000,
+  approver: 7 * 86_400_000,
+  claim: 14 * 86_400_000,
+}
+
+/** An expected refusal inside a transaction: thrown to roll back, answered as a value. */
+export class Refusal extends Error {
+  readonly outcome: Outcome
+  constructor(outcome: Outcome) {
+    super('refused')
+    this.outcome = outcome
+  }
+}
+
+export async function inTransaction(db: Db, work: (tx: Db) => Promise<Outcome>): Promise<Outcome> {
+  try {
+    return await db.transaction((tx) => work(tx as unknown as Db))
+  } catch (error) {
+    if (error instanceof Refusal) return error.outcome
+    throw error
+  }
+}
+
+/** The request fields a refusal names (they differ between the two submit calls). */
+export interface OrderFields {
+  amount: string
+  from: string
+  to: string
+}
+
+export interface OrderDraft {
+  kind: OrderKind
+  acting: ActingUser
+  idempotencyKey: string
+  /** The validated request, hashed to tell a retry from another request with the same key. */
+  request: Record<string, unknown>
+  fields: OrderFields
+  from: AccountRow
+  to?: AccountRow
+  toEmail?: string
+  toCustomerId?: number
+  amountMinor: bigint
+  currencyCode: string
+  toAmountMinor: bigint
+  toCurrencyCode: string
+  feeMinor: bigint
+  rate: string
+  details?: Record<string, unknown>
+  subscription?: SubscriptionTerms
+  /** A run of a subscription: the customer approved it once, so it executes at once. */
+  subscriptionRun?: { subscriptionId: number }
+}
+
+export type Route = 'execute' | 'code' | 'approver' | 'claim'
+
+export function requestHashOf(request: Record<string, unknown>): string {
+  const sorted = Object.keys(request)
+    .sort()
+    .map((key) => [key, request[key]])
+  return createHash('sha256').update(JSON.stringify(sorted)).digest('hex')
+}
+
+async function orderByKey(db: Db, customerId: number, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(transferOrders)
+    .where(and(eq(transferOrders.customerId, customerId), eq(transferOrders.idempotencyKey, key)))
+  return row
+}
+
+function replayOf(order: OrderRow, hash: string): Outcome {
+  if (order.requestHash !== hash || !order.result) {
+    return validationFailure([
+      { parameter: 'idempotencyKey', description: 'was already used for another request' },
+    ])
+  }
+  return rpcOk(order.result)
+}
+
+async function transactionModeOf(db: Db, userId: number): Promise<string> {
+  const [row] = await db
+    .select({ mode: customers.transactionApproveMode })
+    .from(users)
+    .innerJoin(customers, eq(customers.id, users.customerId))
+    .where(eq(users.id, userId))
+  return row?.mode ?? 'simple'
+}
+
+async function routeOf(db: Db, draft: OrderDraft): Promise<{ route: Route; approveType: number }> {
+  if (draft.subscriptionRun) return { route: 'execute', approveType: 0 }
+  if (initiatingRights.has(draft.acting.accessRight)) return { route: 'approver', approveType: 0 }
+  const approveType = approveTypeOfMode(await transactionModeOf(db, draft.acting.userId))
+  if (approveType !== 0) return { route: 'code', approveType }
+  const claim = draft.kind === 'p2p' && draft.toCustomerId === undefined
+  return { route: claim ? 'claim' : 'execute', approveType: 0 }
+}
+
+const statusOfRoute: Record<Route, OrderRow['status']> = {
+  execute: 'completed',
+  code: 'awaitingCode',
+  approver: 'awaitingApprover',
+  claim: 'heldForClaim',
+}
+
+export async function submitOrder(db: Db, draft: OrderDraft): Promise<Outcome> {
+  const hash = requestHashOf(draft.request)
+  const customerId = draft.acting.customerId
+  const earlier = await orderByKey(db, customerId, draft.idempotencyKey)
+  if (earlier) return replayOf(earlier, hash)
+  if (draft.acting.accessRight === 1) {
+    return rpcFail('13', 'Read access to this company cannot move money.')
+  }
+  const { route, approveType } = await routeOf(db, draft)
+  if (draft.subscription && route === 'approver') {
+    return validationFailure([
+      { parameter: 'subscriptionFrequency', description: 'recurring transfers need full access' },
+    ])
+  }
+  return inTransaction(db, async (tx) => {
+    const toAccountId = draft.to?.id ?? (await recipientAccount(tx, draft))
+    // The balance rows are the lock that orders every request on these accounts: the key,
+    // the limits and the funds are all checked under it. Locked in id order, as the ledger
+    // does, so two transfers in opposite directions cannot deadlock.
+    const locked = [...new Set([draft.from.id, ...(toAccountId ? [toAccountId] : [])])]
+    await lockBalances(
+      tx,
+      locked.sort((a, b) => a - b),
+    )
+    const raced = await orderByKey(tx, customerId, draft.idempotencyKey)
+    if (raced) return replayOf(raced, hash)
+    await checkLimits(tx, draft)
+    const [order] = await tx
+      .insert(transferOrders)
+      .values({
+        customerId,
+        createdByUserId: draft.acting.userId,
+        kind: draft.kind,
+        status: statusOfRoute[route],
+        idempotencyKey: draft.idempotencyKey,
+        requestHash: hash,
+        fromAccountId: draft.from.id,
+        toAccountId: toAccountId ?? null,
+        toEmail: draft.toEmail ?? null,
+        toCustomerId: draft.toCustomerId ?? null,
+        currencyCode: draft.currencyCode,
+        amountMinor: draft.amountMinor,
+        toCurrencyCode: draft.toCurrencyCode,
+        toAmountMinor: draft.toAmountMinor,
+        feeMinor: draft.feeMinor,
+        rate: draft.rate,
+        details: draft.details ?? {},
+        approveType,
+        subscriptionId: draft.subscriptionRun?.subscriptionId ?? null,
+      })
+      .returning()
+    if (!order) throw new Error('assertion: the order was inserted')
+    const posted = await postTransferIn(tx, {
+      idempotencyKey: `order:${order.id}`,
+      kind: draft.kind,
+      description: describeOrder(order),
+      status: route === 'execute' ? 'posted' : 'pending',
+      postings: await postingsOf(tx, order),
+    })
+    if (!('transferId' in posted)) throw new Refusal(ledgerRefusal(posted, draft.fields))
+    const result = await followRoute(tx, draft, order, route, approveType)
+    const subscriptionId = draft.subscription
+      ? await createSubscription(tx, draft, order)
+      : undefined
+    if (subscriptionId) result.subscriptionId = subscriptionId
+    await tx
+      .update(transferOrders)
+      .set({
+        ledgerTransferId: posted.transferId,
+        result,
+        ...(subscriptionId ? { subscriptionId } : {}),
+        ...(route === 'execute' ? { completedAt: new Date() } : {}),
+      })
+      .where(eq(transferOrders.id, order.id))
+    return rpcOk(result)
+  })
+}
+
+async function checkLimits(tx: Db, draft: OrderDraft): Promise<void> {
+  const type: LimitType = draft.kind
+  const uses = await limitUse(tx, type, draft.from.id, scaleOf(draft.currencyCode), new Date())
+  const broken = brokenLimit(uses, draft.amountMinor)
+  if (!broken) return
+  const remaining = fromMinor(broken.remainingMinor, scaleOf(draft.currencyCode))
+  throw new Refusal(
+    validationFailure([
+      {
+        parameter: draft.fields.amount,
+        description: `is more than the ${broken.period} limit allows (${remaining} ${draft.currencyCode} left)`,
+      },
+    ]),
+  )
+}
+
+/** A P2P recipient's payment account in the currency, opened for them when they have none. */
+async function recipientAccount(tx: Db, draft: OrderDraft): Promise<number | undefined> {
+  if (draft.kind !== 'p2p' || draft.toCustomerId === undefined) return undefined
+  const [existing] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.customerId, draft.toCustomerId),
+        eq(ledgerAccounts.type, AccountType.Payment),
+        eq(ledgerAccounts.currencyCode, draft.toCurrencyCode),
+        eq(ledgerAccounts.statusId, 2),
+      ),
+    )
+    .orderBy(ledgerAccounts.id)
+    .limit(1)
+  if (existing) return existing.id
+  return openCustomerAccount(tx, {
+    customerId: draft.toCustomerId,
+    currencyCode: draft.toCurrencyCode,
+    type: AccountType.Payment,
+  })
+}
+
+/**
+ * The postings of an order: source to target (through the FX position accounts when the
+ * currencies differ, or to P2P claim clearing when the payee is no customer yet), and the fee
+ * to fee income.
+ */
+export async function postingsOf(tx: Db, order: OrderRow): Promise<PostingInput[]> {
+  const { currencyCode: from, toCurrencyCode: to } = order
+  const target = order.toAccountId ?? (await houseAccount(tx, 'clearing:p2p_claims', to))
+  const postings: PostingInput[] = [
+    { accountId: order.fromAccountId, currencyCode: from, amountMinor: -order.amountMinor },
+  ]
+  if (from === to) {
+    postings.push({ accountId: target, currencyCode: to, amountMinor: order.amountMinor })
+  } else {
+    postings.push(
+      {
+        accountId: await houseAccount(tx, 'fx_position', from),
+        currencyCode: from,
+        amountMinor: order.amountMinor,
+      },
+      {
+        accountId: await houseAccount(tx, 'fx_position', to),
+        currencyCode: to,
+        amountMinor: -order.toAmountMinor,
+      },
+      { accountId: target, currencyCode: to, amountMinor: order.toAmountMinor },
+    )
+  }
+  if (order.feeMinor > 0n) {
+    postings.push(
+      { accountId: order.fromAccountId, currencyCode: from, amountMinor: -order.feeMinor },
+      {
+        accountId: await houseAccount(tx, 'fee_income', from),
+        currencyCode: from,
+        amountMinor: order.feeMinor,
+      },
+    )
+  }
+  return postings
+}
+
+export function describeOrder(order: OrderRow): string {
+  return order.kind === 'p2p'
+    ? `P2P transfer to ${order.toEmail}`
+    : `Transfer to own account ${order.toAccountId}`
+}
+
+function ledgerRefusal(
+  result: Exclude<TransferResult, { transferId: bigint }>,
+  fields: OrderFields,
+) {
+  switch (result.outcome) {
+    case 'insufficient-funds':
+      return validationFailure([
+        {
+          parameter: fields.amount,
+          description: 'is more than the available balance of the source account (fee included)',
+        },
+      ])
+    case 'account-closed':
+      return rpcFail('CA', `Account ${result.accountId} is closed.`, { field: fields.to })
+    case 'account-inactive':
+      return validationFailure([
+        { parameter: fields.from, description: 'is not an active account' },
+      ])
+    case 'idempotency-conflict':
+      throw new Error('assertion: an order key is used once')
+  }
+}
+
+/** The answer for the route, and what the route sets going (a code, a claim, an expiry). */
+async function followRoute(
+  tx: Db,
+  draft: OrderDraft,
+  order: OrderRow,
+  route: Route,
+  approveType: number,
+): Promise<Record<string, unknown>> {
+  const scale = scaleOf(order.currencyCode)
+  const base: Record<string, unknown> = {
+    transactionId: order.id,
+    fee: fromMinor(order.feeMinor, scale),
+    feeCurrencyCode: order.currencyCode,
+    approveType,
+    link: `/history?transactionId=${order.id}`,
+  }
+  if (route !== 'execute') {
+    await enqueueJobs(tx, [
+      {
+        kind: orderExpiryJobKind,
+        payload: { orderId: order.id },
+        runAt: new Date(Date.now() + holdLifetimeMs[route]),
+      },
+    ])
+  }
+  switch (route) {
+    case 'execute':
+      return { ...base, responseDescription: 'Successfully submitted' }
+    case 'approver':
+      return {
+        ...base,
+        responseDescription: 'approval transaction created',
+        approvalRequestCreated: true,
+      }
+    case 'claim':
+      await openClaim(tx, order)
+      return {
+        ...base,
+        responseDescription: `The money is held until ${order.toEmail} claims it.`,
+      }
+    case 'code': {
+      const sent =
+        approveType === 4
+          ? undefined
+          : await issueApprovalCode(tx, {
+              customerId: order.customerId,
+              userId: draft.acting.userId,
+              purpose: 'transfer',
+              orders: [order],
+              declined: false,
+              approveType,
+            })
+      return {
+        ...base,
+        responseDescription: 'The transfer waits for your approval.',
+        operationId: String(order.id),
+        ...(sent ? { approvalSentTo: sent.approvalSentTo } : {}),
+      }
+    }
+  }
+}
+
+/** Holds P2P money for an e-mail with no customer and e-mails the claim link to it. */
+export async function openClaim(tx: Db, order: OrderRow): Promise<void> {
+  if (!order.toEmail) throw new Error('assertion: a claim has an e-mail')
+  const token = randomBytes(24).toString('base64url')
+  await tx.insert(p2pClaims).values({
+    orderId: order.id,
+    email: order.toEmail,
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    expiresAt: new Date(Date.now() + holdLifetimeMs.claim),
+  })
+  const amount = fromMinor(order.toAmountMinor, scaleOf(order.toCurrencyCode))
+  await enqueueMessage(tx, {
+    channel: 'email',
+    recipient: order.toEmail,
+    subject: `You have been sent ${amount} ${order.toCurrencyCode}`,
+    body:
+      `Someone sent you ${amount} ${order.toCurrencyCode}. Register with this e-mail address ` +
+      `within 14 days to receive it: /register?claim=${token}. After that it goes back to the sender.`,
+  })
+}
+
+async function createSubscription(tx: Db, draft: OrderDraft, order: OrderRow): Promise<number> {
+  const terms = draft.subscription!
+  const runAt = firstRunAt(terms, new Date())
+  const [row] = await tx
+    .insert(transferSubscriptions)
+    .values({
+      customerId: order.customerId,
+      userId: draft.acting.userId,
+      kind: order.kind,
+      fromAccountId: order.fromAccountId,
+      toAccountId: order.toAccountId,
+      toEmail: order.toEmail,
+      request: draft.request,
+      amountMinor: order.amountMinor,
+      currencyCode: order.currencyCode,
+      frequency: terms.frequency,
+      endDate: terms.endDate ?? null,
+      runsTotal: terms.runsTotal ?? null,
+      runsDone: 1,
+      userCanCancel: terms.userCanCancel,
+      status: runAt ? 'active' : 'finished',
+      nextRunAt: runAt ?? null,
+    })
+    .returning({ id: transferSubscriptions.id })
+  if (!row) throw new Error('assertion: the subscription was inserted')
+  if (runAt) {
+    await enqueueJobs(tx, [
+      { kind: subscriptionRunJobKind, payload: { subscriptionId: row.id, run: 2 }, runAt },
+    ])
+  }
+  return row.id
+}
+
+export const subscriptionRunJobKind = 'transfers.subscription-run'

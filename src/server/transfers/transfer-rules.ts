@@ -1,0 +1,101 @@
+// Fees and limits of the transfers served so far (product-spec sections 3, 5 and 7 name them;
+// the amounts are ours, docs/decisions.md "Money movement"). Amounts are in major units of
+// the source account's currency and become minor units with its scale.
+import { and, eq, gte, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import { transferOrders } from '../db/schema-transfers.ts'
+import { toMinor } from '../../shared/money.ts'
+
+export type OrderKind = 'betweenAccounts' | 'p2p'
+export type LimitType = 'betweenAccounts' | 'p2p' | 'withdrawals'
+export type LimitPeriod = 'transaction' | 'daily' | 'monthly'
+
+/** P2P fee: 1% of the amount rounded up to the minor unit, at least 0.30, at most 10.00. */
+const p2pFee = { ratePpm: 10_000n, min: '0.30', max: '10.00' }
+
+/** Between own accounts is free; a conversion is priced by the FX markup in the rate. */
+export function feeMinorOf(kind: OrderKind, amountMinor: bigint, scale: number): bigint {
+  if (kind === 'betweenAccounts') return 0n
+  const proportional = (amountMinor * p2pFee.ratePpm + 999_999n) / 1_000_000n
+  const min = toMinor(p2pFee.min, scale)
+  const max = toMinor(p2pFee.max, scale)
+  return proportional < min ? min : proportional > max ? max : proportional
+}
+
+export const limitTable: Record<LimitType, Record<LimitPeriod, string>> = {
+  betweenAccounts: { transaction: '250000.00', daily: '1000000.00', monthly: '5000000.00' },
+  p2p: { transaction: '5000.00', daily: '10000.00', monthly: '50000.00' },
+  withdrawals: { transaction: '10000.00', daily: '20000.00', monthly: '100000.00' },
+}
+
+/** Orders that count against a limit: done, or holding money on their way. */
+const countingStatuses = ['completed', 'awaitingCode', 'awaitingApprover', 'heldForClaim']
+
+export function periodStart(period: LimitPeriod, now: Date): Date | undefined {
+  if (period === 'transaction') return undefined
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+  if (period === 'monthly') start.setUTCDate(1)
+  return start
+}
+
+export interface LimitUse {
+  period: LimitPeriod
+  limitMinor: bigint
+  usedMinor: bigint
+  remainingMinor: bigint
+}
+
+/** The limits of a type on a source account and how much of each the account has used. */
+export async function limitUse(
+  db: Db,
+  type: LimitType,
+  fromAccountId: number,
+  scale: number,
+  now: Date,
+): Promise<LimitUse[]> {
+  const uses: LimitUse[] = []
+  const kinds: OrderKind[] = type === 'withdrawals' ? [] : [type]
+  for (const period of ['transaction', 'daily', 'monthly'] as const) {
+    const limitMinor = toMinor(limitTable[type][period], scale)
+    const start = periodStart(period, now)
+    let usedMinor = 0n
+    if (start && kinds.length > 0) {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${transferOrders.amountMinor}), 0)::text` })
+        .from(transferOrders)
+        .where(
+          and(
+            eq(transferOrders.fromAccountId, fromAccountId),
+            inArray(transferOrders.kind, kinds),
+            inArray(transferOrders.status, countingStatuses),
+            gte(transferOrders.createdAt, start),
+          ),
+        )
+      usedMinor = BigInt(row?.total ?? '0')
+    }
+    const remaining = limitMinor - usedMinor
+    uses.push({ period, limitMinor, usedMinor, remainingMinor: remaining > 0n ? remaining : 0n })
+  }
+  return uses
+}
+
+/** The first limit the amount would break, if any. */
+export function brokenLimit(uses: LimitUse[], amountMinor: bigint): LimitUse | undefined {
+  return uses.find((use) => amountMinor > use.remainingMinor)
+}
+
+/** The approval type of the customer's transaction approval mode (section 4). */
+export function approveTypeOfMode(mode: string): 0 | 1 | 2 | 3 | 4 {
+  switch (mode) {
+    case 'push':
+      return 1
+    case 'sms':
+      return 2
+    case 'otp':
+      return 3
+    case 'approvalCode':
+      return 4
+    default:
+      return 0
+  }
+}
