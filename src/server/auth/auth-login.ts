@@ -50,7 +50,8 @@ export const handler: Handler<'authLogin'> = async (context, input) => {
     const blocked = user
       ? await countFailure(context.db, user.id)
       : await countUsernameFailure(context.db, username)
-    if (blocked) return reply(429, { message: blockedMessage, retryAfterSeconds: blockMinutes * 60 })
+    if (blocked)
+      return reply(429, { message: blockedMessage, retryAfterSeconds: blockMinutes * 60 })
     return refused(wrongCredentialsMessage)
   }
   await clearFailures(context.db, user.id)

@@ -8,7 +8,12 @@ import { and, desc, eq, isNull, like, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { authDevices, authFactors } from '../db/schema-auth.ts'
 import { refreshTokens, users } from '../db/schema.ts'
-import { confirmedPhoneOf, emailOfUser, enqueueMessage, maskDestination } from '../security/outbox.ts'
+import {
+  confirmedPhoneOf,
+  emailOfUser,
+  enqueueMessage,
+  maskDestination,
+} from '../security/outbox.ts'
 import type { Destination } from '../security/outbox.ts'
 import type { components } from '../../generated/api.d.ts'
 import { randomToken, sha256 } from './tokens.ts'
@@ -106,10 +111,7 @@ export async function deleteDevice(db: Db, row: DeviceRow): Promise<void> {
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(
-        and(
-          like(refreshTokens.familyId, `device:${row.id}:%`),
-          isNull(refreshTokens.revokedAt),
-        ),
+        and(like(refreshTokens.familyId, `device:${row.id}:%`), isNull(refreshTokens.revokedAt)),
       )
   })
 }

@@ -17,8 +17,7 @@ export type LoginUser = typeof users.$inferSelect
 /** A sign-in code lives long enough to find the phone and answer a push. */
 export const challengeTtlMs = 5 * 60_000
 
-export const noPhoneMessage =
-  'SMS sign-in needs a confirmed phone number. Please contact support.'
+export const noPhoneMessage = 'SMS sign-in needs a confirmed phone number. Please contact support.'
 export const noDeviceMessage =
   'Push sign-in needs a linked device. Please contact support to link one.'
 export const noAuthenticatorMessage =

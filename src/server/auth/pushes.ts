@@ -12,7 +12,11 @@ export interface PushMessage {
 }
 
 /** Queues the push for each device; answers how many devices it went to. */
-export async function sendPush(db: Db, devices: DeviceRow[], message: PushMessage): Promise<number> {
+export async function sendPush(
+  db: Db,
+  devices: DeviceRow[],
+  message: PushMessage,
+): Promise<number> {
   if (devices.length === 0) return 0
   await db.insert(devicePushes).values(
     devices.map((device) => ({

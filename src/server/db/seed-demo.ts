@@ -23,6 +23,7 @@ import { toMinor } from '../../shared/money.ts'
 import { AccountType } from '../../shared/account-flags.ts'
 import { seedMerchantDemo } from '../merchant/merchant-demo-data.ts'
 import { seedSecurityDemo } from '../security/security-demo-data.ts'
+import { seedDemoAuth } from './seed-demo-auth.ts'
 import { seedPublicApiDemo } from '../public-api/public-api-demo-data.ts'
 
 export const demoPassword = 'Demo-2026!'
@@ -132,6 +133,7 @@ export async function seedDemo(db: Db): Promise<void> {
   }
   await seedDemoCustomerRecords(db)
   await seedSecurityDemo(db, demoPassword)
+  await seedDemoAuth(db, demoPassword)
   await seedPublicApiDemo(db)
   await seedMerchantDemo(db)
 }

@@ -66,7 +66,10 @@ class RealtimeConnection {
     this.services = services
     this.hub = hub
     this.ip = ip
-    this.helloTimer = setTimeout(() => this.close(closeCodes.unauthenticated, 'no hello'), helloTimeoutMs)
+    this.helloTimer = setTimeout(
+      () => this.close(closeCodes.unauthenticated, 'no hello'),
+      helloTimeoutMs,
+    )
     ws.on('message', (data) => void this.receive(String(data)))
     ws.on('close', () => this.dispose())
     ws.on('error', () => this.dispose())

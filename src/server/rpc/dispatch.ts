@@ -20,7 +20,10 @@ export type OperationEntry = (typeof operationTable)[number]
 const envelopeKeys = ['method', 'lang', 'fromEmail', 'authSecret', 'fromCustomerId'] as const
 
 const validatorTable = validators as unknown as Record<string, ValidateFunction | undefined>
-const handlerTable = handlers as Record<string, (c: HandlerContext, i: unknown) => Promise<Outcome>>
+const handlerTable = handlers as unknown as Record<
+  string,
+  (c: HandlerContext, i: unknown) => Promise<Outcome>
+>
 
 export async function dispatch(
   services: AppServices,

@@ -1,0 +1,38 @@
+// POST /auth/push/re-send: sends the push of a pending push sign-in again with a fresh key
+// (the older push's key stops working). Three re-sends per sign-in at most.
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { loginChallenges } from '../db/schema-auth.ts'
+import type { Handler } from '../rpc/handler-context.ts'
+import { reply, type Outcome } from '../rpc/outcome.ts'
+import { approvedDevicesOf } from './devices.ts'
+import { loginPush } from './login-flows.ts'
+import { sendPush } from './pushes.ts'
+import { randomToken, sha256 } from './tokens.ts'
+import { pendingNotFoundMessage } from './auth-login-confirm.ts'
+
+export const maxPushResends = 3
+
+export const handler: Handler<'authPushResend'> = async (context, input) => {
+  const key = randomToken()
+  return context.db.transaction(async (tx): Promise<Outcome> => {
+    const pending = and(
+      eq(loginChallenges.codeHash, sha256(input.code)),
+      eq(loginChallenges.flow, 'push'),
+      isNull(loginChallenges.decision),
+      isNull(loginChallenges.usedAt),
+      gt(loginChallenges.expiresAt, new Date()),
+    )
+    const [known] = await tx.select().from(loginChallenges).where(pending)
+    if (!known) return reply(404, { message: pendingNotFoundMessage })
+    const [row] = await tx
+      .update(loginChallenges)
+      .set({ pushKeyHash: sha256(key), pushResends: sql`${loginChallenges.pushResends} + 1` })
+      .where(and(pending, lt(loginChallenges.pushResends, maxPushResends)))
+      .returning({ userId: loginChallenges.userId })
+    if (!row) {
+      return reply(429, { message: 'The push was sent again too often. Please sign in again.' })
+    }
+    await sendPush(tx, await approvedDevicesOf(tx, row.userId), loginPush(context, key))
+    return reply(204)
+  })
+}

@@ -1,0 +1,87 @@
+// The device operations of the token service, shared by /auth/devices, their deprecated
+// /external/device twins and /device-api (product-spec section 7): the handler files named
+// after each operation call these.
+import type { HandlerContext } from '../rpc/handler-context.ts'
+import { requireSession } from '../rpc/handler-context.ts'
+import { refused, reply, type Outcome } from '../rpc/outcome.ts'
+import { blockedMessage } from './login-attempts.ts'
+import {
+  approveDevice,
+  approveMethods,
+  chooseApproveMethod,
+  createDevice,
+  deleteDevice,
+  deviceOf,
+  devicesOf,
+  deviceView,
+  type NewDevice,
+} from './devices.ts'
+
+export const deviceNotFoundMessage = 'The device was not found or is no longer valid.'
+const notFound = () => reply(404, { message: deviceNotFoundMessage })
+
+export async function listDevices(context: HandlerContext): Promise<Outcome> {
+  const { userId } = requireSession(context)
+  return reply(200, { devices: (await devicesOf(context.db, userId)).map(deviceView) })
+}
+
+export async function linkDevice(context: HandlerContext, input: NewDevice): Promise<Outcome> {
+  const { userId } = requireSession(context)
+  const device = await createDevice(context.db, userId, {
+    name: input.name,
+    type: input.type,
+    pushToken: input.pushToken,
+  })
+  return reply(200, device)
+}
+
+export async function getDevice(context: HandlerContext): Promise<Outcome> {
+  const { userId } = requireSession(context)
+  const device = await deviceOf(context.db, userId, context.params.deviceId)
+  return device ? reply(200, deviceView(device)) : notFound()
+}
+
+export async function unlinkDevice(context: HandlerContext): Promise<Outcome> {
+  const { userId } = requireSession(context)
+  const device = await deviceOf(context.db, userId, context.params.deviceId)
+  if (!device) return notFound()
+  await deleteDevice(context.db, device)
+  return reply(204)
+}
+
+export async function listApproveMethods(context: HandlerContext): Promise<Outcome> {
+  const { userId } = requireSession(context)
+  return reply(200, { methods: await approveMethods(context.db, userId) })
+}
+
+export async function setApproveMethod(context: HandlerContext): Promise<Outcome> {
+  const { userId } = requireSession(context)
+  const device = await deviceOf(context.db, userId, context.params.deviceId)
+  if (!device) return notFound()
+  const methodId = context.params.methodId ?? ''
+  const choice = await chooseApproveMethod(context.db, device, methodId)
+  if (choice === 'unknownMethod') {
+    return reply(404, { message: 'This approve method is not available for your account.' })
+  }
+  if (choice === 'notPending') return refused('This device is not waiting for approval.')
+  return reply(200, { methodId, sentTo: choice.sentTo })
+}
+
+export async function approve(context: HandlerContext, code: string): Promise<Outcome> {
+  const { userId } = requireSession(context)
+  const device = await deviceOf(context.db, userId, context.params.deviceId)
+  if (!device) return notFound()
+  const approval = await approveDevice(context.db, device, code)
+  switch (approval.outcome) {
+    case 'approved':
+      return reply(200, deviceView(approval.device))
+    case 'blocked':
+      return reply(429, { message: blockedMessage })
+    case 'noCode':
+      return refused('Choose an approve method first; its code expires after 10 minutes.')
+    case 'notPending':
+      return refused('This device is not waiting for approval.')
+    case 'wrongCode':
+      return refused(`The code is not correct; ${approval.attemptsLeft} attempts left.`)
+  }
+}

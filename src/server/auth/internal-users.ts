@@ -1,0 +1,72 @@
+// Shared parts of the internal, server-to-server endpoints (product-spec section 6): path
+// ids are checked here, since the dispatcher validates bodies, and the password sign-in of
+// internalLogin counts failures like authLogin.
+import { eq } from 'drizzle-orm'
+import { users } from '../db/schema.ts'
+import type { HandlerContext } from '../rpc/handler-context.ts'
+import { refused, reply, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { unknownUserHash, verifyPassword } from './password-hash.ts'
+import {
+  blockedMessage,
+  clearFailures,
+  countFailure,
+  countUsernameFailure,
+  recordAttempt,
+  secondsUntil,
+  usernameBlockedUntil,
+} from './login-attempts.ts'
+import { wrongCredentialsMessage } from './auth-login.ts'
+
+export const userNotFoundMessage = 'The user was not found or is no longer valid.'
+
+/** A 32-bit id from a path, or undefined. */
+export function pathId(text: string | undefined): number | undefined {
+  if (!text || !/^[0-9]{1,10}$/.test(text)) return undefined
+  const id = Number(text)
+  return id >= 1 && id <= 2 ** 31 - 1 ? id : undefined
+}
+
+export type UserRow = typeof users.$inferSelect
+
+/** The user of the userId path parameter, or the answer to give instead. */
+export async function pathUser(context: HandlerContext): Promise<UserRow | Outcome> {
+  const userId = pathId(context.params.userId)
+  if (userId === undefined) {
+    return validationFailure([{ parameter: 'userId', description: 'must be an id' }], 400)
+  }
+  const [user] = await context.db.select().from(users).where(eq(users.id, userId))
+  return user ?? reply(404, { message: userNotFoundMessage })
+}
+
+export function isOutcome(value: UserRow | Outcome): value is Outcome {
+  return 'status' in value && 'body' in value
+}
+
+/** Password sign-in for another server: the same history and blocking as authLogin. */
+export async function internalSignIn(
+  context: HandlerContext,
+  input: { username: string; password: string },
+): Promise<Outcome> {
+  const username = input.username.trim().toLowerCase()
+  const [user] = await context.db.select().from(users).where(eq(users.username, username))
+  const blockedUntil = user
+    ? user.blockedUntil && user.blockedUntil > new Date()
+      ? user.blockedUntil
+      : null
+    : await usernameBlockedUntil(context.db, username)
+  if (blockedUntil) {
+    await recordAttempt(context, username, user?.id ?? null, false, 'blocked (internal)')
+    return reply(429, { message: blockedMessage, retryAfterSeconds: secondsUntil(blockedUntil) })
+  }
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? unknownUserHash)
+  if (!user || !ok) {
+    await recordAttempt(context, username, user?.id ?? null, false, 'wrong credentials (internal)')
+    const blocked = user
+      ? await countFailure(context.db, user.id)
+      : await countUsernameFailure(context.db, username)
+    return blocked ? reply(429, { message: blockedMessage }) : refused(wrongCredentialsMessage)
+  }
+  await clearFailures(context.db, user.id)
+  await recordAttempt(context, username, user.id, true, 'internal')
+  return reply(200, await context.tokens.issue(user.id))
+}

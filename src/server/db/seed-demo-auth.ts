@@ -1,0 +1,115 @@
+// Demo users of the sign-in flows (product-spec section 4), one per flow, all with the demo
+// password. Their second factors are fixed so that the demo and the browser tests can play
+// the phone: the TOTP secret below goes into any authenticator app, SMS codes and pushes
+// appear in the demo mailbox (GET /demo/mailbox?recipient=...).
+import { eq } from 'drizzle-orm'
+import type { Db } from './open-database.ts'
+import { customerPhones, customers, users } from './schema.ts'
+import { authDevices, authFactors } from './schema-auth.ts'
+import { hashPassword } from '../auth/password-hash.ts'
+import { sealTotpSecret } from '../auth/factors.ts'
+import { sha256 } from '../auth/tokens.ts'
+
+/** The TOTP secret of otp@nova.example (base32; RFC 6238 test key "12345678901234567890"). */
+export const demoTotpSecret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ'
+/** The secret of push@nova.example's linked phone, for authToken {secret} as the app would. */
+export const demoDeviceSecret = 'demo-push-phone-secret-not-for-production'
+export const demoDeviceId = '00000000-0000-4000-8000-00000000d001'
+export const demoSmsPhone = { countryCode: '44', number: '7700900456' }
+
+interface DemoAuthUser {
+  username: string
+  loginFlow: 'direct' | 'otp' | 'sms' | 'push' | 'verifyDevice'
+  login2faMode: string
+  firstName: string
+  migration?: { req: 'soft' | 'strict'; days: number }
+}
+
+export const demoAuthUsers: DemoAuthUser[] = [
+  { username: 'otp@nova.example', loginFlow: 'otp', login2faMode: 'otp', firstName: 'Otto' },
+  { username: 'sms@nova.example', loginFlow: 'sms', login2faMode: 'sms', firstName: 'Sam' },
+  { username: 'push@nova.example', loginFlow: 'push', login2faMode: 'push', firstName: 'Pat' },
+  {
+    username: 'verify@nova.example',
+    loginFlow: 'verifyDevice',
+    login2faMode: 'no',
+    firstName: 'Vera',
+  },
+  {
+    username: 'soft@nova.example',
+    loginFlow: 'direct',
+    login2faMode: 'no',
+    firstName: 'Sofia',
+    migration: { req: 'soft', days: 14 },
+  },
+  {
+    username: 'strict@nova.example',
+    loginFlow: 'direct',
+    login2faMode: 'no',
+    firstName: 'Stella',
+    migration: { req: 'strict', days: 0 },
+  },
+]
+
+export async function seedDemoAuth(db: Db, password: string): Promise<void> {
+  for (const demo of demoAuthUsers) {
+    const [existing] = await db.select().from(users).where(eq(users.username, demo.username))
+    if (existing) continue
+    const [customer] = await db
+      .insert(customers)
+      .values({
+        customerType: 0,
+        firstName: demo.firstName,
+        lastName: 'Demo',
+        email: demo.username,
+        residenceCountryCode: 'GB',
+        verified: true,
+        login2faMode: demo.login2faMode,
+      })
+      .returning()
+    if (!customer) throw new Error('assertion: demo customer inserted')
+    const [user] = await db
+      .insert(users)
+      .values({
+        username: demo.username,
+        passwordHash: await hashPassword(password),
+        customerId: customer.id,
+        loginFlow: demo.loginFlow,
+      })
+      .returning()
+    if (!user) throw new Error('assertion: demo user inserted')
+    await seedFactors(db, demo, user.id, customer.id)
+  }
+}
+
+async function seedFactors(db: Db, demo: DemoAuthUser, userId: number, customerId: number) {
+  if (demo.loginFlow === 'otp') {
+    const sealed = await sealTotpSecret(db, userId, demoTotpSecret)
+    await db.insert(authFactors).values({ userId, totpSecretSealed: sealed })
+  }
+  if (demo.loginFlow === 'sms') {
+    await db
+      .insert(customerPhones)
+      .values({ customerId, ...demoSmsPhone, isPrimary: true, confirmedAt: new Date() })
+  }
+  if (demo.loginFlow === 'push') {
+    await db.insert(authFactors).values({ userId, scp: 'push' })
+    await db.insert(authDevices).values({
+      id: demoDeviceId,
+      userId,
+      name: 'Demo phone',
+      type: 'android',
+      status: 'approved',
+      secretHash: sha256(demoDeviceSecret),
+      approvedAt: new Date(),
+    })
+  }
+  if (demo.migration) {
+    const deadline = new Date(Date.now() + demo.migration.days * 86_400_000)
+    await db.insert(authFactors).values({
+      userId,
+      migration: demo.migration.req,
+      migrationDeadline: demo.migration.req === 'soft' ? deadline : null,
+    })
+  }
+}
