@@ -18,6 +18,7 @@ import { demoPassword } from '../../src/server/db/seed-demo.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../src/shared/pkce.ts'
 import { startServer, type Reply, type TestServer } from '../integration/server-harness.ts'
 import { invalidBodyArbitrary, makeResolver, type Json, type Schema } from './invalid-bodies.ts'
+import { prepareSignIn, resolveUserIds, type SignInPreparation } from './prepare-sign-in.ts'
 
 const runs = Number(process.env.CONFORMANCE_RUNS ?? 100)
 const validatorTable = validators as unknown as Record<string, ValidateFunction | undefined>
@@ -32,8 +33,12 @@ interface HappyPath {
   query?: Record<string, string | number>
   /** Headers sent as they are (x-api-key for the merchant public API). */
   headers?: Record<string, string>
-  /** A step the runner performs first: a fresh sign-in code, or a refresh token. */
-  prepare?: 'pkceCode' | 'refreshToken'
+  /**
+   * A step the runner performs first: a fresh sign-in code, or a refresh token; or one of the
+   * sign-in steps of test/conformance/prepare-sign-in.ts, which may also set path parameters
+   * and the bearer token of the happy call.
+   */
+  prepare?: 'pkceCode' | 'refreshToken' | SignInPreparation
 }
 
 const happyDir = join(import.meta.dirname, 'happy-paths')
@@ -71,12 +76,22 @@ async function prepared(happy: HappyPath): Promise<Json> {
   if (happy.prepare === 'refreshToken') {
     return { ...body, refreshToken: (await server.signIn('business@nova.example')).refreshToken }
   }
+  if (happy.prepare) {
+    const step = await prepareSignIn(server, happy.prepare, await tokenFor(happy.as))
+    preparedCalls.set(happy, step)
+    return { ...body, ...step.body }
+  }
   return body
 }
 
+/** Path parameters and bearer tokens a sign-in preparation chose for the happy call. */
+const preparedCalls = new WeakMap<HappyPath, { params?: Record<string, string>; token?: string }>()
+
 async function call(entry: Entry, happy: HappyPath, body: Json | undefined): Promise<Reply> {
   let path: string = entry.path
-  for (const [name, value] of Object.entries(happy.params ?? {})) {
+  const step = preparedCalls.get(happy)
+  const params = await resolveUserIds(server, { ...happy.params, ...step?.params })
+  for (const [name, value] of Object.entries(params)) {
     path = path.replace(`{${name}}`, encodeURIComponent(String(value)))
   }
   path = path.replace(/\{[^}]+\}/g, '1')
@@ -85,7 +100,7 @@ async function call(entry: Entry, happy: HappyPath, body: Json | undefined): Pro
   ).toString()
   const url = `${server.baseUrl}${path}${query ? `?${query}` : ''}`
   const headers: Record<string, string> = {}
-  const token = await tokenFor(happy.as)
+  const token = step?.token ?? (await tokenFor(happy.as))
   if (token) headers.authorization = `Bearer ${token}`
   Object.assign(headers, happy.headers)
   const hasBody = body !== undefined && !['GET', 'DELETE'].includes(entry.method)

@@ -15,6 +15,8 @@ import type { ValidateFunction } from '../../src/generated/validators.js'
 type Schemas = components['schemas']
 
 export const defaultPostgresUrl = 'postgres://postgres:postgres@127.0.0.1:5432/postgres'
+/** The internal service token of the test servers (x-access internal operations). */
+export const testInternalToken = 'internal-token-of-the-test-servers-0123456789'
 const probeTimeoutMs = 2_000
 
 export interface DatabaseTarget {
@@ -174,7 +176,11 @@ export interface TestServer {
 /** Starts the server on 127.0.0.1 with a random port over a fresh seeded database. */
 export async function startServer(target: DatabaseTarget): Promise<TestServer> {
   const database = await openTestDatabase(target)
-  const config = configFromEnv({ PORTAL_DIR: 'none-such', DEMO: 'true' })
+  const config = configFromEnv({
+    PORTAL_DIR: 'none-such',
+    DEMO: 'true',
+    INTERNAL_TOKEN: testInternalToken,
+  })
   const app = await buildApp(database.db, config)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()

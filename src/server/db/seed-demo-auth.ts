@@ -2,6 +2,7 @@
 // password. Their second factors are fixed so that the demo and the browser tests can play
 // the phone: the TOTP secret below goes into any authenticator app, SMS codes and pushes
 // appear in the demo mailbox (GET /demo/mailbox?recipient=...).
+import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db } from './open-database.ts'
 import { customerPhones, customers, users } from './schema.ts'
@@ -16,6 +17,25 @@ export const demoTotpSecret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ'
 export const demoDeviceSecret = 'demo-push-phone-secret-not-for-production'
 export const demoDeviceId = '00000000-0000-4000-8000-00000000d001'
 export const demoSmsPhone = { countryCode: '44', number: '7700900456' }
+/** The approve code of the pending demo devices that carry one (demo data only). */
+export const demoApproveCode = '246810'
+
+/**
+ * devices@nova.example shows the device screens with something on them: approved and pending
+ * devices, two of them waiting with the demo approve code. The ids are fixed so that the
+ * conformance happy paths (test/conformance/happy-paths/auth.yaml) can name them.
+ */
+const demoDeviceSet: { id: string; name: string; status: 'approved' | 'pending'; code?: true }[] = [
+  { id: '00000000-0000-4000-8000-00000000d101', name: 'Work phone', status: 'approved' },
+  { id: '00000000-0000-4000-8000-00000000d102', name: 'New phone', status: 'pending' },
+  { id: '00000000-0000-4000-8000-00000000d103', name: 'Old phone', status: 'approved' },
+  { id: '00000000-0000-4000-8000-00000000d104', name: 'Old tablet', status: 'approved' },
+  { id: '00000000-0000-4000-8000-00000000d105', name: 'Spare phone', status: 'approved' },
+  { id: '00000000-0000-4000-8000-00000000d106', name: 'Tablet', status: 'pending', code: true },
+  { id: '00000000-0000-4000-8000-00000000d107', name: 'Watch', status: 'pending', code: true },
+  { id: '00000000-0000-4000-8000-00000000d108', name: 'Second phone', status: 'pending' },
+  { id: '00000000-0000-4000-8000-00000000d109', name: 'Car', status: 'approved' },
+]
 
 interface DemoAuthUser {
   username: string
@@ -29,6 +49,12 @@ export const demoAuthUsers: DemoAuthUser[] = [
   { username: 'otp@nova.example', loginFlow: 'otp', login2faMode: 'otp', firstName: 'Otto' },
   { username: 'sms@nova.example', loginFlow: 'sms', login2faMode: 'sms', firstName: 'Sam' },
   { username: 'push@nova.example', loginFlow: 'push', login2faMode: 'push', firstName: 'Pat' },
+  {
+    username: 'devices@nova.example',
+    loginFlow: 'direct',
+    login2faMode: 'no',
+    firstName: 'Devon',
+  },
   {
     username: 'verify@nova.example',
     loginFlow: 'verifyDevice',
@@ -104,6 +130,7 @@ async function seedFactors(db: Db, demo: DemoAuthUser, userId: number, customerI
       approvedAt: new Date(),
     })
   }
+  if (demo.username === 'devices@nova.example') await seedDeviceSet(db, userId)
   if (demo.migration) {
     const deadline = new Date(Date.now() + demo.migration.days * 86_400_000)
     await db.insert(authFactors).values({
@@ -112,4 +139,28 @@ async function seedFactors(db: Db, demo: DemoAuthUser, userId: number, customerI
       migrationDeadline: demo.migration.req === 'soft' ? deadline : null,
     })
   }
+}
+
+async function seedDeviceSet(db: Db, userId: number): Promise<void> {
+  const tenYears = new Date(Date.now() + 10 * 365 * 86_400_000)
+  await db.insert(authDevices).values(
+    demoDeviceSet.map((device) => ({
+      id: device.id,
+      userId,
+      name: device.name,
+      type: 'ios',
+      status: device.status,
+      secretHash: sha256(`demo-device-secret-${device.id}`),
+      approvedAt: device.status === 'approved' ? new Date() : null,
+      ...(device.code
+        ? {
+            approveMethod: 'email',
+            approveCodeHash: createHash('sha256')
+              .update(`${device.id}:${demoApproveCode}`)
+              .digest('base64url'),
+            approveCodeExpiresAt: tenYears,
+          }
+        : {}),
+    })),
+  )
 }

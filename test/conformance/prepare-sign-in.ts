@@ -1,0 +1,110 @@
+// Happy-path preparations of the sign-in operations (spec/auth.yaml): each performs the steps a
+// real client would take first (a sign-in, a push, a two-step request) and hands the runner the
+// body fields, path parameters and bearer token of the happy call.
+import { desc, eq } from 'drizzle-orm'
+import { users } from '../../src/server/db/schema.ts'
+import { outboxMessages } from '../../src/server/db/schema-security.ts'
+import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { demoDeviceSecret } from '../../src/server/db/seed-demo-auth.ts'
+import { totpAt } from '../../src/server/auth/totp.ts'
+import { codeChallengeS256, createCodeVerifier } from '../../src/shared/pkce.ts'
+import type { TestServer } from '../integration/server-harness.ts'
+
+export type SignInPreparation = 'deviceToken' | 'tmpJwt' | 'pushCode' | 'pushKey' | 'twoStepRequest'
+
+export interface PreparedStep {
+  body?: Record<string, string>
+  params?: Record<string, string>
+  token?: string
+}
+
+async function login(server: TestServer, username: string) {
+  const codeVerifier = createCodeVerifier()
+  const reply = await server.post('/auth/login', {
+    client: 'spa',
+    username,
+    password: demoPassword,
+    codeChallenge: await codeChallengeS256(codeVerifier),
+  })
+  if (reply.status !== 200) throw new Error(`login of ${username}: ${reply.text}`)
+  return reply.body
+}
+
+export async function prepareSignIn(
+  server: TestServer,
+  preparation: SignInPreparation,
+  token: string | undefined,
+): Promise<PreparedStep> {
+  switch (preparation) {
+    case 'deviceToken': {
+      const reply = await server.post('/auth/token', { secret: demoDeviceSecret })
+      return { token: String(reply.body.accessToken) }
+    }
+    case 'tmpJwt': {
+      const body = await login(server, 'strict@nova.example')
+      return { body: { tmpJwt: String(body.tmpJwt) } }
+    }
+    case 'pushCode':
+      return { body: { code: String((await login(server, 'push@nova.example')).code) } }
+    case 'pushKey': {
+      await login(server, 'push@nova.example')
+      const reply = await fetch(`${server.baseUrl}/demo/mailbox?recipient=push@nova.example`)
+      const { messages } = (await reply.json()) as { messages: { data?: { key?: string } }[] }
+      const key = messages.find((message) => message.data?.key)?.data?.key
+      if (!key) throw new Error('no sign-in push in the demo mailbox')
+      return { params: { key } }
+    }
+    case 'twoStepRequest':
+      return twoStepRequest(server, token)
+  }
+}
+
+/** A transaction two-step change to a mode the user does not have yet, and its code. */
+async function twoStepRequest(server: TestServer, token: string | undefined) {
+  for (const mode of ['otp', 'sms', 'simple']) {
+    const reply = await fetch(`${server.baseUrl}/customer/two-step-verification`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ mode, typeMode: 'transaction' }),
+    })
+    if (reply.status !== 200) continue
+    const body = (await reply.json()) as { reqId: string; otpauthUri?: string }
+    const secret = body.otpauthUri && new URL(body.otpauthUri).searchParams.get('secret')
+    const code = secret ? totpAt(secret, Date.now()) : await lastTwoStepCode(server)
+    return { params: { reqId: body.reqId }, body: { code } }
+  }
+  throw new Error('no two-step mode could be requested')
+}
+
+async function lastTwoStepCode(server: TestServer): Promise<string> {
+  const [message] = await server.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.subject, 'Confirm your two-step setting'))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1)
+  const code = /([0-9]{6})/.exec(message?.body ?? '')?.[1]
+  if (!code) throw new Error('no two-step code in the outbox')
+  return code
+}
+
+/** Path parameters written "user:<username>" become that user's id. */
+export async function resolveUserIds(
+  server: TestServer,
+  params: Record<string, string | number>,
+): Promise<Record<string, string | number>> {
+  const resolved: Record<string, string | number> = {}
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string' && value.startsWith('user:')) {
+      const [user] = await server.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, value.slice('user:'.length)))
+      if (!user) throw new Error(`no user ${value}`)
+      resolved[name] = user.id
+    } else {
+      resolved[name] = value
+    }
+  }
+  return resolved
+}
