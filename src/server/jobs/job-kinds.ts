@@ -2,8 +2,13 @@
 import type { JobRunner } from './job-context.ts'
 import { deliverWebhookJob, webhookDeliveryKind } from '../events/webhook-delivery.ts'
 import { deliverIpnJob, ipnDeliveryKind } from '../events/ipn-delivery.ts'
+import { orderExpiryJobKind, subscriptionRunJobKind } from '../transfers/transfer-orders.ts'
+import { expireOrderJob } from '../transfers/order-expiry.ts'
+import { runSubscriptionJob } from '../transfers/recurring-transfers.ts'
 
 export const jobKinds: Record<string, JobRunner | undefined> = {
   [webhookDeliveryKind]: deliverWebhookJob,
   [ipnDeliveryKind]: deliverIpnJob,
+  [orderExpiryJobKind]: expireOrderJob,
+  [subscriptionRunJobKind]: runSubscriptionJob,
 }

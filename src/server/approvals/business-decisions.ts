@@ -1,0 +1,171 @@
+// The business approval queue (product-spec sections 4 and 6): orders that a user with access
+// right 3 created wait with a hold (status awaitingApprover); an approver with right 2 or 4
+// approves (the hold is posted) or declines (the hold is voided) one or many. When the
+// approver's own transaction mode asks for a code, the decision waits for
+// businessTransactionConfirm; otherwise it is applied at once. Every decision is recorded in
+// transfer_approval_codes with its idempotency key, so a retry answers the first result.
+import { and, count, eq } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import { customers, users } from '../db/schema.ts'
+import { transferApprovalCodes, transferOrders } from '../db/schema-transfers.ts'
+import { rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { issueApprovalCode, type OrderRow } from '../transfers/approval-codes.ts'
+import { completeOrder, lockOrders, voidOrder } from '../transfers/order-settlement.ts'
+import { inTransaction, Refusal } from '../transfers/transfer-orders.ts'
+import { approveTypeOfMode } from '../transfers/transfer-rules.ts'
+
+export interface Decision {
+  customerId: number
+  userId: number
+  orderIds: number[]
+  declined: boolean
+  idempotencyKey: string
+  /** The request field that named the orders, for a VF about them. */
+  field: string
+}
+
+export async function decisionByKey(db: Db, customerId: number, userId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(transferApprovalCodes)
+    .where(
+      and(
+        eq(transferApprovalCodes.customerId, customerId),
+        eq(transferApprovalCodes.userId, userId),
+        eq(transferApprovalCodes.purpose, 'businessDecision'),
+        eq(transferApprovalCodes.idempotencyKey, key),
+      ),
+    )
+  return row
+}
+
+async function modeOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ mode: customers.transactionApproveMode })
+    .from(users)
+    .innerJoin(customers, eq(customers.id, users.customerId))
+    .where(eq(users.id, userId))
+  return approveTypeOfMode(row?.mode ?? 'simple')
+}
+
+/** Locks the orders and checks that every one waits for an approver of this customer. */
+async function waitingOrders(tx: Db, decision: Decision): Promise<OrderRow[]> {
+  const orders = await lockOrders(tx, decision.orderIds)
+  const waiting = orders.filter(
+    (o) => o.customerId === decision.customerId && o.status === 'awaitingApprover',
+  )
+  if (waiting.length !== decision.orderIds.length) {
+    const missing = decision.orderIds.filter((id) => !waiting.some((o) => o.id === id))
+    throw new Refusal(
+      validationFailure([
+        {
+          parameter: decision.field,
+          description: `${missing.join(', ')} ${missing.length === 1 ? 'does' : 'do'} not wait for approval`,
+        },
+      ]),
+    )
+  }
+  return waiting
+}
+
+export async function decide(db: Db, decision: Decision): Promise<Outcome> {
+  const earlier = await decisionByKey(
+    db,
+    decision.customerId,
+    decision.userId,
+    decision.idempotencyKey,
+  )
+  if (earlier?.result) return rpcOk(withoutConfirmation(earlier.result))
+  const approveType = await modeOf(db, decision.userId)
+  return inTransaction(db, async (tx) => {
+    const orders = await waitingOrders(tx, decision)
+    const raced = await decisionByKey(
+      tx,
+      decision.customerId,
+      decision.userId,
+      decision.idempotencyKey,
+    )
+    if (raced?.result) return rpcOk(withoutConfirmation(raced.result))
+    if (approveType !== 0) {
+      const sent = await issueApprovalCode(tx, {
+        customerId: decision.customerId,
+        userId: decision.userId,
+        purpose: 'businessDecision',
+        orders,
+        declined: decision.declined,
+        approveType,
+      })
+      const result = {
+        approveType,
+        approvalTransactionId: sent.codeId,
+        approvalSentTo: sent.approvalSentTo,
+      }
+      await tx
+        .update(transferApprovalCodes)
+        .set({ idempotencyKey: decision.idempotencyKey, result })
+        .where(eq(transferApprovalCodes.id, sent.codeId))
+      return rpcOk(result)
+    }
+    const result = await applyDecision(tx, orders, decision)
+    await tx.insert(transferApprovalCodes).values({
+      customerId: decision.customerId,
+      userId: decision.userId,
+      purpose: 'businessDecision',
+      orderIds: orders.map((o) => o.id),
+      declined: decision.declined,
+      approveType: 0,
+      channel: 'none',
+      recipient: '',
+      codeHash: '',
+      expiresAt: new Date(),
+      usedAt: new Date(),
+      idempotencyKey: decision.idempotencyKey,
+      result,
+    })
+    return rpcOk(result)
+  })
+}
+
+/** Posts or voids the holds of the orders; answers what happened to each. */
+export async function applyDecision(
+  tx: Db,
+  orders: OrderRow[],
+  decision: { declined: boolean; userId: number },
+): Promise<Record<string, unknown>> {
+  const completed: number[] = []
+  const failed: number[] = []
+  for (const order of orders) {
+    if (decision.declined) {
+      await voidOrder(tx, order, 'declined', decision.userId)
+      continue
+    }
+    const outcome = await completeOrder(tx, order, decision.userId)
+    if (outcome === 'accountClosed') failed.push(order.id)
+    else completed.push(order.id)
+  }
+  return {
+    approveType: 0,
+    transactionIds: orders.map((o) => o.id),
+    responseDescription: decision.declined
+      ? 'Transaction was rejected.'
+      : failed.length > 0
+        ? `Approved; ${failed.join(', ')} failed because the target account is closed.`
+        : 'Successfully submitted',
+  }
+}
+
+export async function waitingCount(db: Db, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(transferOrders)
+    .where(
+      and(eq(transferOrders.customerId, customerId), eq(transferOrders.status, 'awaitingApprover')),
+    )
+  return row?.n ?? 0
+}
+
+/** The approve call's own answer, without the confirmation stored beside it. */
+export function withoutConfirmation(result: Record<string, unknown>): Record<string, unknown> {
+  const { confirmation: _confirmation, ...answer } = result
+  return answer
+}

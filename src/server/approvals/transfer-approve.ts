@@ -1,0 +1,68 @@
+// transferApprove: enters the code of a transfer that answered approval type 1-4 (product-spec
+// section 4). The code must match the transfer as it is now (approval-codes.ts); a right code
+// posts the hold in the same transaction that marks the code used. A retry with the same
+// idempotencyKey answers the first result; a wrong code counts and the customer stays on the
+// page (VF naming approvalCode).
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Handler } from '../rpc/handler-context.ts'
+import { requireSession } from '../rpc/handler-context.ts'
+import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { transferApprovalCodes, transferOrders } from '../db/schema-transfers.ts'
+import { checkApprovalCode, codeRefusalText } from '../transfers/approval-codes.ts'
+import { completeOrder, lockOrders } from '../transfers/order-settlement.ts'
+import { inTransaction } from '../transfers/transfer-orders.ts'
+
+export const handler: Handler<'transferApprove'> = async (context, input) => {
+  const { customerId } = requireSession(context)
+  const [order] = await context.db
+    .select({ id: transferOrders.id })
+    .from(transferOrders)
+    .where(and(eq(transferOrders.id, input.trxid), eq(transferOrders.customerId, customerId)))
+  if (!order)
+    return validationFailure([{ parameter: 'trxid', description: 'is not your transfer' }])
+  return inTransaction(context.db, async (tx) => {
+    const [code] = await tx
+      .select()
+      .from(transferApprovalCodes)
+      .where(
+        and(
+          eq(transferApprovalCodes.customerId, customerId),
+          eq(transferApprovalCodes.purpose, 'transfer'),
+          sql`${transferApprovalCodes.orderIds} = ${JSON.stringify([order.id])}::jsonb`,
+        ),
+      )
+      .orderBy(desc(transferApprovalCodes.id))
+      .limit(1)
+      .for('update')
+    if (!code) {
+      return validationFailure([
+        { parameter: 'approvalCode', description: 'was not sent yet; ask for a code first' },
+      ])
+    }
+    if (code.usedAt) {
+      if (code.idempotencyKey === input.idempotencyKey && code.result) return rpcOk(code.result)
+      return validationFailure([{ parameter: 'trxid', description: 'is already approved' }])
+    }
+    const [locked] = await lockOrders(tx, [order.id])
+    if (locked?.status !== 'awaitingCode') {
+      return validationFailure([{ parameter: 'trxid', description: 'does not wait for a code' }])
+    }
+    const check = await checkApprovalCode(tx, code, [locked], input.approvalCode)
+    if (!check.ok) {
+      return validationFailure([
+        { parameter: 'approvalCode', description: codeRefusalText[check.reason] },
+      ])
+    }
+    const settled = await completeOrder(tx, locked)
+    const answer: Outcome =
+      settled === 'accountClosed'
+        ? rpcFail('CA', 'The target account was closed; the transfer was canceled.')
+        : rpcOk({ transactionId: locked.id, responseDescription: 'Successfully' })
+    const result = answer.body as Record<string, unknown>
+    await tx
+      .update(transferApprovalCodes)
+      .set({ usedAt: new Date(), idempotencyKey: input.idempotencyKey, result })
+      .where(eq(transferApprovalCodes.id, code.id))
+    return answer
+  })
+}

@@ -1,0 +1,78 @@
+// p2pTransferSubmit: sends money to another customer by e-mail, once or recurring (product-spec
+// sections 6 and 7). The payee must not be on the sender's payout blacklist nor be the sender.
+// Money to an e-mail that is no customer yet is held and a claim e-mail is queued
+// (transfer-orders.ts, route claim).
+import type { Handler } from '../rpc/handler-context.ts'
+import { validationFailure } from '../rpc/outcome.ts'
+import { actingUser } from './acting-user.ts'
+import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
+import { submitOrder } from './transfer-orders.ts'
+import { subscriptionTermsOf } from './subscription-terms.ts'
+import { payeeFacts } from './payee-lookup.ts'
+
+export const handler: Handler<'p2pTransferSubmit'> = async (context, input) => {
+  const acting = await actingUser(context)
+  const from = await ownAccount(context.db, acting.customerId, input.accountId)
+  if (!from)
+    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+  if (input.currency !== from.currencyCode) {
+    return validationFailure([
+      { parameter: 'currency', description: 'must be the currency of the account' },
+    ])
+  }
+  const toEmail = input.toEmail.trim().toLowerCase()
+  const payee = await payeeFacts(context.db, acting.customerId, toEmail)
+  if (!payee.outBlacklist) {
+    return validationFailure([{ parameter: 'toEmail', description: 'is on your payout blacklist' }])
+  }
+  if (payee.customerId === acting.customerId) {
+    return validationFailure([
+      { parameter: 'toEmail', description: 'is your own; use a transfer between your accounts' },
+    ])
+  }
+  const terms = subscriptionTermsOf(input)
+  if (isFieldError(terms)) return validationFailure([terms])
+  if (terms && payee.customerId === undefined) {
+    return validationFailure([
+      {
+        parameter: 'subscriptionFrequency',
+        description: 'recurring transfers need a payee who is a customer',
+      },
+    ])
+  }
+  const quote = quoteOf('p2p', from, from.currencyCode, input.amount, input.currency, {
+    amount: 'amount',
+    currency: 'currency',
+  })
+  if (isFieldError(quote)) return validationFailure([quote])
+  const details = Object.fromEntries(
+    (
+      [
+        'note',
+        'reference',
+        'couponCode',
+        'templateName',
+        'invoiceId',
+        'platform',
+        'fromEmailId',
+      ] as const
+    )
+      .filter((key) => input[key] !== undefined)
+      .map((key) => [key, input[key]]),
+  )
+  return submitOrder(context.db, {
+    kind: 'p2p',
+    acting,
+    idempotencyKey: input.idempotencyKey,
+    request: { ...input },
+    fields: { amount: 'amount', from: 'accountId', to: 'toEmail' },
+    from,
+    toEmail,
+    ...(payee.customerId !== undefined ? { toCustomerId: payee.customerId } : {}),
+    currencyCode: from.currencyCode,
+    toCurrencyCode: from.currencyCode,
+    ...quote,
+    details: { ...details, ...(payee.name ? { payeeName: payee.name } : {}) },
+    ...(terms ? { subscription: terms } : {}),
+  })
+}

@@ -1,0 +1,11 @@
+// payeeCheck: whether an e-mail can receive a P2P transfer from the caller (product-spec
+// section 7): exists, isEmployee, and outBlacklist false when the caller blacklisted it.
+import type { Handler } from '../rpc/handler-context.ts'
+import { requireSession } from '../rpc/handler-context.ts'
+import { rpcOk } from '../rpc/outcome.ts'
+import { checkAnswer, payeeFacts } from './payee-lookup.ts'
+
+export const handler: Handler<'payeeCheck'> = async (context, input) => {
+  const { customerId } = requireSession(context)
+  return rpcOk(checkAnswer(await payeeFacts(context.db, customerId, input.email)))
+}
