@@ -25,6 +25,7 @@ import { seedMerchantDemo } from '../merchant/merchant-demo-data.ts'
 import { seedSecurityDemo } from '../security/security-demo-data.ts'
 import { seedDemoAuth } from './seed-demo-auth.ts'
 import { seedPublicApiDemo } from '../public-api/public-api-demo-data.ts'
+import { seedTransfersDemo } from './seed-demo-transfers.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -136,6 +137,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoAuth(db, demoPassword)
   await seedPublicApiDemo(db)
   await seedMerchantDemo(db)
+  await seedTransfersDemo(db, demoPassword)
 }
 
 async function fundDemoAccount(
