@@ -141,7 +141,10 @@ export async function checkApprovalCode(
   now = new Date(),
 ): Promise<CodeCheck> {
   if (row.usedAt) return { ok: false, reason: 'used' }
-  if (row.canceledAt) return { ok: false, reason: 'canceled' }
+  if (row.canceledAt) {
+    const locked = row.failedAttempts >= maxWrongApprovalCodes
+    return { ok: false, reason: locked ? 'locked' : 'canceled' }
+  }
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' }
   const [salt = '', stored = ''] = row.codeHash.split('$')
   const given = hashOf(salt, bindingOf(orders, row.declined), code)

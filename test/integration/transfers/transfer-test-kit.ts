@@ -26,7 +26,7 @@ export async function lastCodeSentTo(server: TestServer, recipient: string): Pro
     .where(eq(outboxMessages.recipient, recipient))
     .orderBy(desc(outboxMessages.id))
     .limit(1)
-  const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1]
+  const code = / is (\d{6})\b/.exec(message?.body ?? '')?.[1]
   if (!code) throw new Error(`no code was sent to ${recipient}: ${message?.body}`)
   return code
 }
