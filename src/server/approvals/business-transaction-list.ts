@@ -29,11 +29,7 @@ export const handler: Handler<'businessTransactionList'> = async (context, input
       (kind) => groupedTypeOfKind[kind] === input.groupedTransactionType,
     )
     if (kinds.length === 0) return rpcOk({ requests: [], total: 0 })
-    filters.push(
-      kinds.length === 1
-        ? eq(transferOrders.kind, kinds[0]!)
-        : eq(transferOrders.kind, transferOrders.kind),
-    )
+    filters.push(inArray(transferOrders.kind, kinds))
   }
   if (input.fromDate)
     filters.push(gte(transferOrders.createdAt, new Date(`${input.fromDate}T00:00:00Z`)))

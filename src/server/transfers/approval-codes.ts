@@ -6,7 +6,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { transferApprovalCodes, transferOrders } from '../db/schema-transfers.ts'
+import type { transferOrders } from '../db/schema-transfers.ts'
+import { transferApprovalCodes } from '../db/schema-transfers.ts'
 import { users } from '../db/schema.ts'
 import {
   confirmedPhoneOf,
