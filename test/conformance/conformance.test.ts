@@ -61,7 +61,24 @@ async function tokenFor(user: string | undefined): Promise<string | undefined> {
   return pair.accessToken
 }
 
+/**
+ * A cached token whose session ended (a password change ends them all) is replaced before the
+ * call, as the portal signs in again after a 401 (product-spec section 7); the check only
+ * reads, so the database fingerprint of an invalid-body run is not disturbed.
+ */
+async function renewEndedSession(user: string | undefined): Promise<void> {
+  const token = user ? tokens.get(user) : undefined
+  if (!user || !token) return
+  const probe = await fetch(`${server.baseUrl}/auth/devices`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  if (probe.status !== 401) return
+  tokens.delete(user)
+  await tokenFor(user)
+}
+
 async function prepared(happy: HappyPath): Promise<Json> {
+  await renewEndedSession(happy.as)
   const body = (happy.body ?? {}) as { [key: string]: Json }
   if (happy.prepare === 'pkceCode') {
     const codeVerifier = createCodeVerifier()

@@ -7,10 +7,19 @@ import { outboxMessages } from '../../src/server/db/schema-security.ts'
 import { demoPassword } from '../../src/server/db/seed-demo.ts'
 import { demoDeviceSecret } from '../../src/server/db/seed-demo-auth.ts'
 import { totpAt } from '../../src/server/auth/totp.ts'
+import { issueAccountCode } from '../../src/server/activation/account-codes.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../src/shared/pkce.ts'
 import type { TestServer } from '../integration/server-harness.ts'
 
-export type SignInPreparation = 'deviceToken' | 'tmpJwt' | 'pushCode' | 'pushKey' | 'twoStepRequest'
+export type SignInPreparation =
+  | 'deviceToken'
+  | 'tmpJwt'
+  | 'pushCode'
+  | 'pushKey'
+  | 'twoStepRequest'
+  | 'personalActivation'
+  | 'businessActivation'
+  | 'recoveryCode'
 
 export interface PreparedStep {
   body?: Record<string, string>
@@ -56,6 +65,24 @@ export async function prepareSignIn(
     }
     case 'twoStepRequest':
       return twoStepRequest(server, token)
+    case 'personalActivation': {
+      const activationCode = await mailedCode(server, 'pending@nova.example')
+      return { body: { username: 'pending@nova.example', activationCode } }
+    }
+    case 'businessActivation': {
+      const activationCode = await mailedCode(server, 'newco@nova.example')
+      return { body: { email: 'newco@nova.example', activationCode } }
+    }
+    case 'recoveryCode': {
+      const email = 'recovery@nova.example'
+      const [user] = await server.db.select().from(users).where(eq(users.username, email))
+      await issueAccountCode(server.db, user!.id, 'recovery', {
+        recipient: email,
+        subject: 'Reset your password',
+        body: (code) => `Your password reset code is ${code}.`,
+      })
+      return { body: { email, code: await mailedCode(server, email) } }
+    }
   }
 }
 
@@ -85,6 +112,19 @@ async function lastTwoStepCode(server: TestServer): Promise<string> {
     .limit(1)
   const code = /([0-9]{6})/.exec(message?.body ?? '')?.[1]
   if (!code) throw new Error('no two-step code in the outbox')
+  return code
+}
+
+/** The code of the newest activation or recovery e-mail to a recipient. */
+async function mailedCode(server: TestServer, recipient: string): Promise<string> {
+  const [message] = await server.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.recipient, recipient))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1)
+  const code = /code is ([A-Z0-9]{8})/.exec(message?.body ?? '')?.[1]
+  if (!code) throw new Error(`no code mailed to ${recipient}`)
   return code
 }
 

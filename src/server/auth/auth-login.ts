@@ -3,7 +3,7 @@
 // history, and five failures in a row block the step, for unknown usernames too, so the
 // answers never reveal whether an account exists. Then the IP whitelist, a pending
 // activation and a migration to push two-factor are checked, and the user's flow starts.
-import { and, eq, isNull, like } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
 import { accountCodes } from '../db/schema-auth.ts'
 import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
@@ -69,19 +69,13 @@ export const handler: Handler<'authLogin'> = async (context, input) => {
   return outcome
 }
 
+/** Activation pending: the account has activation codes and none of them was used yet. */
 async function activationPending(context: HandlerContext, userId: number): Promise<boolean> {
-  const [row] = await context.db
-    .select({ id: accountCodes.id })
+  const rows = await context.db
+    .select({ usedAt: accountCodes.usedAt })
     .from(accountCodes)
-    .where(
-      and(
-        eq(accountCodes.userId, userId),
-        like(accountCodes.purpose, 'activation%'),
-        isNull(accountCodes.usedAt),
-      ),
-    )
-    .limit(1)
-  return row !== undefined
+    .where(and(eq(accountCodes.userId, userId), like(accountCodes.purpose, 'activation%')))
+  return rows.length > 0 && rows.every((row) => row.usedAt === null)
 }
 
 /**

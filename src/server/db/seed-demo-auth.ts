@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db } from './open-database.ts'
 import { customerPhones, customers, users } from './schema.ts'
-import { authDevices, authFactors } from './schema-auth.ts'
+import { accountCodes, authDevices, authFactors } from './schema-auth.ts'
+import { companyUsers } from './schema-security.ts'
+import { activationLink, issueAccountCode, newAccountCode } from '../activation/account-codes.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import { sealTotpSecret } from '../auth/factors.ts'
 import { sha256 } from '../auth/tokens.ts'
@@ -56,6 +58,12 @@ export const demoAuthUsers: DemoAuthUser[] = [
     firstName: 'Devon',
   },
   {
+    username: 'recovery@nova.example',
+    loginFlow: 'direct',
+    login2faMode: 'no',
+    firstName: 'Reese',
+  },
+  {
     username: 'verify@nova.example',
     loginFlow: 'verifyDevice',
     login2faMode: 'no',
@@ -78,6 +86,11 @@ export const demoAuthUsers: DemoAuthUser[] = [
 ]
 
 export async function seedDemoAuth(db: Db, password: string): Promise<void> {
+  await seedUsers(db, password)
+  await seedPendingActivations(db, password)
+}
+
+async function seedUsers(db: Db, password: string): Promise<void> {
   for (const demo of demoAuthUsers) {
     const [existing] = await db.select().from(users).where(eq(users.username, demo.username))
     if (existing) continue
@@ -163,4 +176,61 @@ async function seedDeviceSet(db: Db, userId: number): Promise<void> {
         : {}),
     })),
   )
+}
+
+/**
+ * Accounts waiting for activation (product-spec section 4): pending@ (personal) and newco@
+ * (a business) have their activation e-mail in the demo mailbox; staff@, an authorized user
+ * of newco@, gets theirs when newco@ is activated.
+ */
+async function seedPendingActivations(db: Db, password: string): Promise<void> {
+  const [done] = await db.select().from(users).where(eq(users.username, 'pending@nova.example'))
+  if (done) return
+  const create = async (username: string, customer: typeof customers.$inferInsert) => {
+    const [row] = await db.insert(customers).values(customer).returning()
+    if (!row) throw new Error('assertion: demo customer inserted')
+    const [user] = await db
+      .insert(users)
+      .values({ username, passwordHash: await hashPassword(password), customerId: row.id })
+      .returning()
+    if (!user) throw new Error('assertion: demo user inserted')
+    return user
+  }
+  const personal = await create('pending@nova.example', {
+    customerType: 0,
+    firstName: 'Penny',
+    lastName: 'Demo',
+    email: 'pending@nova.example',
+  })
+  const company = await create('newco@nova.example', {
+    customerType: 2,
+    businessName: 'Newco Demo Ltd',
+    email: 'newco@nova.example',
+  })
+  const staff = await create('staff@nova.example', {
+    customerType: 0,
+    firstName: 'Stan',
+    lastName: 'Demo',
+    email: 'staff@nova.example',
+  })
+  await db
+    .insert(companyUsers)
+    .values({ companyCustomerId: company.customerId, userId: staff.id, accessRight: 5 })
+  const send = (user: typeof personal, purpose: 'activation' | 'activationBusiness') =>
+    issueAccountCode(db, user.id, purpose, {
+      recipient: user.username,
+      subject: 'Activate your account',
+      body: (code) =>
+        `Your activation code is ${code}. Open ` +
+        `${activationLink(purpose, user.username, code)} to activate.`,
+    })
+  await send(personal, 'activation')
+  await send(company, 'activationBusiness')
+  // Held until the company is activated: nobody knows this code, a new one is sent then.
+  await db.insert(accountCodes).values({
+    userId: staff.id,
+    purpose: 'activationEmployee',
+    codeHash: sha256(newAccountCode()),
+    expiresAt: new Date(Date.now() + 30 * 86_400_000),
+  })
 }

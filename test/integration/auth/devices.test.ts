@@ -30,7 +30,7 @@ for (const target of databaseTargets()) {
     })
 
     const internal = { headers: { 'x-internal-token': internalToken } }
-    const names = (reply: { body: { devices?: unknown } }) =>
+    const names = (reply: { body: Record<string, unknown> }) =>
       (reply.body.devices as { name: string }[]).map((device) => device.name)
 
     it('lists the devices newest first, the same on the deprecated path', async () => {

@@ -1,0 +1,76 @@
+// Account activation with the e-mailed code (product-spec sections 2 and 4, Account
+// activation): the code is spent, the sign-in is recorded and the user gets tokens. A
+// business activation then sends the activation links of its authorized users. Every
+// failure answers the same whether or not the account exists.
+import { and, eq, isNull } from 'drizzle-orm'
+import { users } from '../db/schema.ts'
+import { accountCodes } from '../db/schema-auth.ts'
+import { companyUsers } from '../db/schema-security.ts'
+import type { Db } from '../db/open-database.ts'
+import type { HandlerContext } from '../rpc/handler-context.ts'
+import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { recordAttempt } from '../auth/login-attempts.ts'
+import {
+  activationLink,
+  checkAccountCode,
+  issueAccountCode,
+  liveCode,
+  type CodePurpose,
+} from './account-codes.ts'
+
+export const tooManyCodesText = 'Too many wrong activation codes. Ask for a new activation e-mail.'
+
+const wrongCode = (parameter: string) =>
+  validationFailure([{ parameter, description: 'is not valid or has expired' }])
+
+export async function activate(
+  context: HandlerContext,
+  username: string,
+  code: string,
+  purposes: CodePurpose[],
+  parameter: string,
+): Promise<Outcome> {
+  const email = username.trim().toLowerCase()
+  const [user] = await context.db.select().from(users).where(eq(users.username, email))
+  const row = user ? await liveCode(context.db, user.id, purposes) : undefined
+  if (!user || !row) return wrongCode(parameter)
+  const result = await context.db.transaction(async (tx) => {
+    const check = await checkAccountCode(tx, row, code, true)
+    if (check !== 'right') return check
+    if (row.purpose === 'activationBusiness') await sendEmployeeLinks(tx, user.customerId)
+    return 'right' as const
+  })
+  if (result === 'blocked') return rpcFail('TA1', tooManyCodesText)
+  if (result === 'wrong') return wrongCode(parameter)
+  await recordAttempt(context, email, user.id, true, 'activation')
+  return rpcOk({ tokens: await context.tokens.issue(user.id) })
+}
+
+/**
+ * The authorized users of a company who are waiting for activation get their links when the
+ * company itself is activated (product-spec section 4: "authorized users will now receive
+ * activation links").
+ */
+async function sendEmployeeLinks(tx: Db, companyCustomerId: number): Promise<void> {
+  const waiting = await tx
+    .selectDistinct({ userId: users.id, username: users.username })
+    .from(companyUsers)
+    .innerJoin(users, eq(users.id, companyUsers.userId))
+    .innerJoin(accountCodes, eq(accountCodes.userId, users.id))
+    .where(
+      and(
+        eq(companyUsers.companyCustomerId, companyCustomerId),
+        eq(accountCodes.purpose, 'activationEmployee'),
+        isNull(accountCodes.usedAt),
+      ),
+    )
+  for (const employee of waiting) {
+    await issueAccountCode(tx, employee.userId, 'activationEmployee', {
+      recipient: employee.username,
+      subject: 'You have been given access to a company account',
+      body: (code) =>
+        `Your activation code is ${code}. Open ` +
+        `${activationLink('activationEmployee', employee.username, code)} to activate.`,
+    })
+  }
+}

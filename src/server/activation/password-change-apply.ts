@@ -1,0 +1,42 @@
+// passwordChangeApply: the recovery code sets the new password, in one transaction with the
+// end of every session of the user, a notice e-mail and the PasswordChange realtime event
+// (product-spec sections 7 and 8).
+import { and, eq, isNull } from 'drizzle-orm'
+import { refreshTokens, users } from '../db/schema.ts'
+import type { Handler } from '../rpc/handler-context.ts'
+import { rpcOk, type Outcome } from '../rpc/outcome.ts'
+import { hashPassword } from '../auth/password-hash.ts'
+import { enqueueMessage } from '../security/outbox.ts'
+import { publishToUser } from '../realtime/publish.ts'
+import { checkAccountCode } from './account-codes.ts'
+import { blockedRecovery, recoveryCodeOf, wrongRecoveryCode } from './recovery-code.ts'
+
+export const passwordResetText = 'Your password has been successfully updated.'
+
+export const handler: Handler<'passwordChangeApply'> = async (context, input) => {
+  const found = await recoveryCodeOf(context, input.email)
+  if (!found) return wrongRecoveryCode()
+  const passwordHash = await hashPassword(input.password)
+  const { user, row } = found
+  return context.db.transaction(async (tx): Promise<Outcome> => {
+    const check = await checkAccountCode(tx, row, input.code, true)
+    if (check === 'blocked') return blockedRecovery()
+    if (check === 'wrong') return wrongRecoveryCode()
+    await tx
+      .update(users)
+      .set({ passwordHash, failedAttempts: 0, blockedUntil: null })
+      .where(eq(users.id, user.id))
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)))
+    await enqueueMessage(tx, {
+      channel: 'email',
+      recipient: user.username,
+      subject: 'Your password was changed',
+      body: 'Your password was reset and every device was signed out. If this was not you, contact support at once.',
+    })
+    await publishToUser(tx, user.id, { type: 'PasswordChange' })
+    return rpcOk({ responseDescription: passwordResetText })
+  })
+}

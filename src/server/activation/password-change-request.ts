@@ -1,0 +1,23 @@
+// passwordChangeRequest: account recovery starts with a code by e-mail (product-spec section
+// 7). The answer is 00 whatever the address; three e-mails an hour at most.
+import { eq } from 'drizzle-orm'
+import { users } from '../db/schema.ts'
+import type { Handler } from '../rpc/handler-context.ts'
+import { rpcOk } from '../rpc/outcome.ts'
+import { codesSentLastHour, issueAccountCode, maxCodesPerHour } from './account-codes.ts'
+
+export const handler: Handler<'passwordChangeRequest'> = async (context, input) => {
+  const email = input.email.trim().toLowerCase()
+  const [user] = await context.db.select().from(users).where(eq(users.username, email))
+  if (!user || (await codesSentLastHour(context.db, user.id, 'recovery')) >= maxCodesPerHour) {
+    return rpcOk()
+  }
+  await issueAccountCode(context.db, user.id, 'recovery', {
+    recipient: email,
+    subject: 'Reset your password',
+    body: (code) =>
+      `Your password reset code is ${code}. It expires in 30 minutes. ` +
+      'If you did not ask for it, ignore this e-mail.',
+  })
+  return rpcOk()
+}
