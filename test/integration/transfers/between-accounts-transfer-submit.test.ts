@@ -82,6 +82,21 @@ for (const target of databaseTargets()) {
       expect(await balances()).toEqual(before)
     })
 
+    it('moves money once for fifty concurrent requests with one key, all answered alike', async () => {
+      const before = await balances()
+      const body = {
+        toAmount: '3.00',
+        fromAccount: usd,
+        toAccount: eur,
+        idempotencyKey: 'concurrent-key-1',
+      }
+      const replies = await Promise.all(Array.from({ length: 50 }, () => submit(body)))
+      for (const reply of replies) expect(reply.body).toEqual(replies[0]!.body)
+      expect(replies[0]!.body.responseCode).toBe('00')
+      const after = await balances()
+      expect(Math.round((Number(before.USD) - Number(after.USD)) * 100)).toBe(300)
+    })
+
     it('takes an amount in the target currency and debits what buys it, rounded up', async () => {
       const before = await balances()
       const reply = await submit({
