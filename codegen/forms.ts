@@ -108,6 +108,8 @@ export function formSchema(schema: Json, components: JsonObject, depth = 0): Jso
   const out: JsonObject = {}
   const choice = simpleStringChoice(schema, components, depth)
   if (choice) return choice
+  const narrowed = narrowedEnum(schema, components, depth)
+  if (narrowed) return narrowed
   for (const [key, value] of Object.entries(schema)) {
     if (['title', 'description', 'examples', 'example', '$defs', 'deprecated'].includes(key))
       continue
@@ -123,6 +125,37 @@ export function formSchema(schema: Json, components: JsonObject, depth = 0): Jso
         : formSchema(value, components, depth + 1)
   }
   return out
+}
+
+/**
+ * allOf of an enum and restrictions of it (a range, "not this one"), as the access rights
+ * of company access are written: one list of the options a person may choose, so the
+ * refused ones (rights 5) are never offered.
+ */
+function narrowedEnum(schema: JsonObject, components: JsonObject, depth: number): Json | undefined {
+  const parts = schema.allOf
+  if (
+    !Array.isArray(parts) ||
+    Object.keys(schema).some((k) => !['allOf', 'description', 'title'].includes(k))
+  )
+    return undefined
+  const resolved = parts.map((p) => formSchema(p, components, depth + 1) as JsonObject)
+  const base = resolved.find((p) => Array.isArray(p.enum))
+  if (!base) return undefined
+  let options = base.enum as Json[]
+  for (const part of resolved) {
+    if (part === base) continue
+    const known = Object.keys(part).every((k) => ['type', 'minimum', 'maximum', 'not'].includes(k))
+    const not = part.not as JsonObject | undefined
+    if (!known || (not && Object.keys(not).some((k) => k !== 'const'))) return undefined
+    options = options.filter(
+      (value) =>
+        (part.minimum === undefined || Number(value) >= Number(part.minimum)) &&
+        (part.maximum === undefined || Number(value) <= Number(part.maximum)) &&
+        (not === undefined || value !== not.const),
+    )
+  }
+  return { ...base, enum: options }
 }
 
 /**

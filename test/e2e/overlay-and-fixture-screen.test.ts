@@ -1,8 +1,7 @@
 // The design's two promises, checked in the browser on the fixtures build (npm run
 // build:fixtures): a brand manager's overlay file visibly changes a form, and a screen added
-// with a YAML file and locale keys only (test/fixtures/screens/installments.yaml) renders,
+// with a YAML file and locale keys only (test/fixtures/screens/state-directory.yaml) renders,
 // lists and filters with no React code of its own.
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { demoPassword } from '../../src/server/db/seed-demo.ts'
@@ -29,7 +28,8 @@ async function createButtonLabels(page: Page): Promise<string[]> {
   await page.getByRole('heading', { name: 'Saved payment buttons' }).waitFor()
   await page.getByRole('button', { name: 'Create button' }).click()
   const dialog = page.getByRole('dialog')
-  await dialog.getByRole('button', { name: 'Save' }).waitFor()
+  // The form's first step (of three) holds the button's name and item fields.
+  await dialog.getByRole('button', { name: 'Next' }).waitFor()
   return (await dialog.locator('label').allTextContents()).map((label) => label.replace(' *', ''))
 }
 
@@ -50,18 +50,12 @@ test("the test brand's overlay hides the item number and relabels the name", asy
 })
 
 test('a screen added with spec and locale keys only lists and filters', async () => {
-  const found = (await portal.db.execute(
-    sql`select id from merchant_subscribers order by id limit 1`,
-  )) as unknown as { rows: { id: number }[] }
-  const subscriberId = String(found.rows[0]?.id)
-  const page = await openAs('main', '/merchant/accounts/installments')
-  await page.getByRole('heading', { name: 'Installments' }).waitFor()
-  await page.getByLabel(/^Subscriber/).fill(subscriberId)
-  await page.getByRole('button', { name: 'Apply filters' }).click()
+  const page = await openAs('main', '/setting/states')
+  await page.getByRole('heading', { name: 'States and provinces' }).waitFor()
   const rows = page.getByTestId('resource-table').getByRole('row')
-  await expect.poll(() => rows.count()).toBeGreaterThan(1)
-  const subscribers = await rows.evaluateAll((all) =>
-    all.slice(1).map((row) => row.querySelector('td')?.textContent),
-  )
-  expect(subscribers.every((id) => id === subscriberId)).toBe(true)
+  await rows.filter({ hasText: 'California' }).waitFor()
+  await page.getByLabel(/^Country/).fill('CA')
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await rows.filter({ hasText: 'Ontario' }).waitFor()
+  expect(await rows.filter({ hasText: 'California' }).count()).toBe(0)
 })

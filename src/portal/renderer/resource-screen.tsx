@@ -105,7 +105,15 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
   const [toggleValue, setToggleValue] = useState<boolean | undefined>()
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
   const [failure, setFailure] = useState<CallResult | null>(null)
-  const [editing, setEditing] = useState<{ action: 'create' | 'edit'; row?: Row } | null>(null)
+  const [editing, setEditingState] = useState<{
+    action: 'create' | 'edit'
+    row?: Row
+    /** A new key per opened form, the same for every retry of it ("$idempotencyKey"). */
+    idempotencyKey: string
+  } | null>(null)
+  const setEditing = (next: { action: 'create' | 'edit'; row?: Row } | null) =>
+    setEditingState(next && { ...next, idempotencyKey: crypto.randomUUID() })
+  const [summary, setSummary] = useState<Record<string, Json>>({})
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState<{ text: string; run(): Promise<void> } | null>(null)
@@ -163,6 +171,11 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
       const next = result.body[list.nextCursor ?? 'nextCursor']
       setNextCursor(typeof next === 'string' && next ? next : undefined)
       if (screen.toggle) setToggleValue(result.body[screen.toggle.source] === true)
+      setSummary(
+        Object.fromEntries(
+          (list.summary ?? []).map(({ field }) => [field, result.body[field] ?? null]),
+        ),
+      )
       setState('ready')
     },
     // The translator is read through a ref: a namespace finishing loading must not reload
@@ -210,7 +223,13 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
     if (!editing) return
     const action = editing.action === 'create' ? screen.create! : screen.edit!
     setBusy(true)
-    const payload = { ...(action.fixed ?? {}), ...mapped(editing.row ?? {}, action.from), ...data }
+    const fixed = Object.fromEntries(
+      Object.entries(action.fixed ?? {}).map(([key, value]) => [
+        key,
+        value === '$idempotencyKey' ? editing.idempotencyKey : value,
+      ]),
+    )
+    const payload = { ...fixed, ...mapped(editing.row ?? {}, action.from), ...data }
     const files = operationRef(action.operation).files
     const result = await (
       files
@@ -295,6 +314,21 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
         )}
       </Group>
       <SuccessNotice text={notice} onClose={() => setNotice(null)} />
+      {state === 'ready' &&
+        (list.summary ?? []).map(({ field, format }) => {
+          const value = summary[field]
+          if (value === null || value === undefined) return null
+          const money = value as { amount?: string; currencyCode?: string }
+          const shown =
+            format === 'money' && typeof value === 'object'
+              ? `${formatAmount(String(money.amount ?? ''))} ${money.currencyCode ?? ''}`.trim()
+              : String(value)
+          return (
+            <Text key={field} data-testid={`summary-${field}`}>
+              {t(`screens:${screen.id}.summary.${field}`, { value: shown })}
+            </Text>
+          )
+        })}
       {screen.toggle && toggleValue !== undefined && (
         <Switch
           label={t(`screens:${screen.id}.toggle`)}

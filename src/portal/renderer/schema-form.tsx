@@ -2,7 +2,7 @@
 // codegen/forms.ts), validated by precompiled validators, with every label, option and error
 // message from i18n, server VF errors shown on the fields they name, hidden conditional
 // values dropped, and optional steps for long forms.
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import Form from '@rjsf/core'
 import { Button, Group, Stepper } from '@mantine/core'
@@ -69,6 +69,7 @@ export function SchemaForm(props: SchemaFormProps) {
   const { schema, labels, order } = useFormSchema(props.formKey)
   const [data, setData] = useState<Record<string, Json>>(props.initial ?? {})
   const [step, setStep] = useState(0)
+  const formRef = useRef<Form>(null)
   const validator = useMemo(
     () => createPrecompiledValidator(validatorFunctions as never, schema as RJSFSchema),
     [schema],
@@ -124,13 +125,27 @@ export function SchemaForm(props: SchemaFormProps) {
     step,
   ])
 
+  const topField = (property: string | undefined) =>
+    String(property ?? '')
+      .replace(/^\./, '')
+      .split('.')[0] ?? ''
+  const lastStep = steps.length === 0 || step === steps.length - 1
+  /** The step holding a field, so a refused field is never left on a step out of sight. */
+  const stepOf = (field: string) => steps.findIndex((fields) => fields.includes(field))
+
+  // The server refused a field of an earlier step: show that step with the message.
+  useEffect(() => {
+    const first = props.serverErrors?.[0]
+    if (!first || steps.length === 0) return
+    const index = stepOf(first.parameter.split('.')[0] ?? '')
+    if (index >= 0) setStep(index)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer moves the form
+  }, [props.serverErrors])
+
+  // Next checks the fields of its step; the last step's submit checks them all.
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors
-      .filter(
-        (error) =>
-          !stepFields ||
-          stepFields.includes(String(error.property).replace(/^\./, '').split('.')[0] ?? ''),
-      )
+      .filter((error) => lastStep || !stepFields || stepFields.includes(topField(error.property)))
       .map((error) => ({
         ...error,
         message: t(`forms:errors.${error.name}`, {
@@ -139,10 +154,9 @@ export function SchemaForm(props: SchemaFormProps) {
         }),
       }))
 
+  // Next shows the errors of its step's fields (rjsf's own validation, filtered above).
   const nextStep = () => {
-    const result = validator.validateFormData(data, schema as RJSFSchema)
-    const blocking = transformErrors(result.errors)
-    if (blocking.length === 0) setStep(step + 1)
+    if (formRef.current?.validateForm()) setStep(step + 1)
   }
 
   return (
@@ -155,6 +169,7 @@ export function SchemaForm(props: SchemaFormProps) {
         </Stepper>
       )}
       <Form
+        ref={formRef}
         schema={schema as RJSFSchema}
         uiSchema={uiSchema}
         formData={data}
@@ -176,6 +191,12 @@ export function SchemaForm(props: SchemaFormProps) {
         }
         disabled={props.busy}
         onChange={(event) => setData((event.formData ?? {}) as Record<string, Json>)}
+        onError={(errors) => {
+          const index = Math.min(
+            ...errors.map((error) => stepOf(topField(error.property))).filter((i) => i >= 0),
+          )
+          if (Number.isFinite(index) && index !== step) setStep(index)
+        }}
         onSubmit={(event) => props.onSubmit((event.formData ?? {}) as Record<string, Json>)}
       >
         {steps.length > 0 && step < steps.length - 1 ? (

@@ -42,6 +42,7 @@ export interface ScreenDescription {
     filters?: string[]
     fixed?: Record<string, Json>
     loadMore?: boolean
+    summary?: { field: string; format?: 'text' | 'money' }[]
   }
   create?: FormAction
   edit?: FormAction

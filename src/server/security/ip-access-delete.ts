@@ -1,11 +1,17 @@
 // ipAccessDelete: removes one whitelist entry of the acting customer. The last entry stays
-// while the whitelist is on, since an empty enforced whitelist would let nobody sign in.
+// while the whitelist is on, and so does the one holding the caller's own address: an
+// enforced whitelist without it would lock them out.
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { ipWhitelistEntries } from '../db/schema-security.ts'
-import { whitelistEnabled, whitelistEntries } from './ip-whitelist.ts'
+import {
+  addressListed,
+  lockoutDescription,
+  whitelistEnabled,
+  whitelistEntries,
+} from './ip-whitelist.ts'
 
 export const handler: Handler<'ipAccessDelete'> = async (context, input) => {
   const { customerId } = requireSession(context)
@@ -15,9 +21,15 @@ export const handler: Handler<'ipAccessDelete'> = async (context, input) => {
       { parameter: 'id', description: 'is not an entry of your whitelist' },
     ])
   }
-  if (entries.length === 1 && (await whitelistEnabled(context.db, customerId))) {
-    const description = 'is the last entry; turn the whitelist off before removing it'
-    return validationFailure([{ parameter: 'id', description }])
+  if (await whitelistEnabled(context.db, customerId)) {
+    const rest = entries.filter((entry) => entry.id !== input.id)
+    if (rest.length === 0) {
+      const description = 'is the last entry; turn the whitelist off before removing it'
+      return validationFailure([{ parameter: 'id', description }])
+    }
+    if (!addressListed(rest, context.ip)) {
+      return validationFailure([{ parameter: 'id', description: lockoutDescription(context.ip) }])
+    }
   }
   await context.db
     .delete(ipWhitelistEntries)

@@ -1,22 +1,24 @@
 // ipAccessModeSet: turns the IP whitelist on or off for the acting customer (product-spec
-// section 6). It is stored only; enforcement at sign-in belongs to the sign-in issue. Turning
-// it on needs at least one entry, so the customer cannot lock every address out.
-import { count, eq } from 'drizzle-orm'
+// section 6); sign-in and every call enforce it. Turning it on needs at least one entry, and
+// one that holds the address the customer is using, so nobody locks themselves out.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcOk, validationFailure } from '../rpc/outcome.ts'
-import { ipWhitelistEntries, securitySettings } from '../db/schema-security.ts'
+import { securitySettings } from '../db/schema-security.ts'
+import { addressListed, lockoutDescription, whitelistEntries } from './ip-whitelist.ts'
 
 export const handler: Handler<'ipAccessModeSet'> = async (context, input) => {
   const { customerId } = requireSession(context)
   if (input.enable) {
-    const [held] = await context.db
-      .select({ n: count() })
-      .from(ipWhitelistEntries)
-      .where(eq(ipWhitelistEntries.customerId, customerId))
-    if ((held?.n ?? 0) === 0) {
+    const entries = await whitelistEntries(context.db, customerId)
+    if (entries.length === 0) {
       const description = 'needs at least one address on the whitelist first'
       return validationFailure([{ parameter: 'enable', description }])
+    }
+    if (!addressListed(entries, context.ip)) {
+      return validationFailure([
+        { parameter: 'enable', description: lockoutDescription(context.ip) },
+      ])
     }
   }
   const values = { customerId, ipWhitelistEnabled: input.enable, updatedAt: new Date() }

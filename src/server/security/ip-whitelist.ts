@@ -1,9 +1,10 @@
 // The IP whitelist of a customer and whether sign-in is limited to it (product-spec sections
-// 3 and 6). The mode is stored here; the sign-in issue enforces it.
+// 3 and 6). The mode is stored here; sign-in and every call enforce it (src/server/auth).
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { ipWhitelistEntries, securitySettings } from '../db/schema-security.ts'
 import type { components } from '../../generated/api.d.ts'
+import { parseIp } from './ip-address.ts'
 
 export type IpWhitelistItem = components['schemas']['IpWhitelistItem']
 type EntryRow = typeof ipWhitelistEntries.$inferSelect
@@ -37,3 +38,27 @@ export async function whitelistEnabled(db: Db, customerId: number): Promise<bool
     .where(eq(securitySettings.customerId, customerId))
   return row?.enabled ?? false
 }
+
+/**
+ * Whether an address is inside one of the entries. Node reports IPv4 clients of a dual-stack
+ * socket as ::ffff:a.b.c.d, which counts as the IPv4 address.
+ */
+export function addressListed(entries: Pick<EntryRow, 'ipFrom' | 'ipTo'>[], ip: string): boolean {
+  const address = parseIp(ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip)
+  if (!address) return false
+  return entries.some((entry) => {
+    const from = parseIp(entry.ipFrom)
+    const to = parseIp(entry.ipTo ?? entry.ipFrom)
+    return (
+      from !== undefined &&
+      to !== undefined &&
+      from.family === address.family &&
+      from.value <= address.value &&
+      address.value <= to.value
+    )
+  })
+}
+
+/** The refusal that keeps a customer from locking out the address they are using. */
+export const lockoutDescription = (ip: string) =>
+  `would lock you out: your current address ${ip} is not on the whitelist; add it first`

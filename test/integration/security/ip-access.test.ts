@@ -1,6 +1,7 @@
 // The IP whitelist (ipAccessList, ipAccessAdd, ipAccessDelete, ipAccessModeSet): entries of
 // one address or a range, stored in normal form, and the on/off mode (product-spec sections 2,
-// 3 and 6). The mode is stored only; enforcement at sign-in is another issue's.
+// 3 and 6). Turning the mode on, or deleting an entry while it is on, may not lock out the
+// address the customer is using (enforcement itself is tested in test/integration/auth).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   response_ipAccessAdd_200,
@@ -122,16 +123,34 @@ for (const target of databaseTargets()) {
       expect((await listOf(demo)).items.map((item) => item.id)).not.toContain(target.id)
     })
 
+    it('refuses to turn the mode on while the address in use is not on the list', async () => {
+      const reply = await server.post('/rpc/ipAccessModeSet', { enable: true }, demo)
+      expect(reply.body.responseCode).toBe('VF')
+      expect(failedParameters(reply)).toEqual(['enable'])
+      expect(reply.text).toContain('would lock you out: your current address')
+      expect((await listOf(demo)).enabled).toBe(false)
+    })
+
     it('turns the mode on and off, and keeps it per customer', async () => {
+      const here = await server.post('/rpc/ipAccessAdd', { ip: '127.0.0.1' }, demo)
+      expect(here.body.responseCode, here.text).toBe('00')
       const on = await server.post('/rpc/ipAccessModeSet', { enable: true }, demo)
       expect(on.body.responseCode, on.text).toBe('00')
       expectValid(response_ipAccessModeSet_200, on.body)
       expect(on.body.enabled).toBe(true)
       expect((await listOf(demo)).enabled).toBe(true)
       expect((await listOf(business)).enabled).toBe(false)
+      // The entry holding this address stays while the mode is on.
+      const hereId = (here.body.item as Item).id
+      const kept = await server.post('/rpc/ipAccessDelete', { id: hereId }, demo)
+      expect(kept.body.responseCode).toBe('VF')
+      expect(failedParameters(kept)).toEqual(['id'])
+      expect(kept.text).toContain('would lock you out')
       const off = await server.post('/rpc/ipAccessModeSet', { enable: false }, demo)
       expect(off.body.enabled).toBe(false)
       expect((await listOf(demo)).enabled).toBe(false)
+      const removed = await server.post('/rpc/ipAccessDelete', { id: hereId }, demo)
+      expect(removed.body.responseCode, removed.text).toBe('00')
     })
 
     it('refuses to turn on an empty whitelist, naming enable', async () => {
@@ -142,7 +161,11 @@ for (const target of databaseTargets()) {
     })
 
     it('keeps the last entry while the whitelist is on', async () => {
-      const added = await server.post('/rpc/ipAccessAdd', { ip: '192.0.2.1' }, business)
+      const added = await server.post(
+        '/rpc/ipAccessAdd',
+        { ip: '127.0.0.1', toIp: '127.0.0.255' },
+        business,
+      )
       const id = (added.body.item as Item).id
       await server.post('/rpc/ipAccessModeSet', { enable: true }, business)
       const refused = await server.post('/rpc/ipAccessDelete', { id }, business)

@@ -147,11 +147,10 @@ function fileNames(values: string[]): string[] {
 /** One or several files (a data-url string, or an array of them), read in the browser. */
 export function FileWidget(props: WidgetProps) {
   const multiple = Boolean(props.multiple)
-  const chosen: string[] = multiple
-    ? ((props.value as string[] | undefined) ?? [])
-    : props.value
-      ? [String(props.value)]
-      : []
+  // rjsf fills an array with minItems with empty items until files are chosen.
+  const chosen: string[] = (
+    multiple ? ((props.value as unknown[] | undefined) ?? []) : [props.value]
+  ).filter((value): value is string => typeof value === 'string' && value !== '')
   const error = errorOf(props)
   return (
     <Input.Wrapper
