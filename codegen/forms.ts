@@ -439,11 +439,26 @@ export function buildScreens(
         ...Object.keys((spec_.fixed as JsonObject) ?? {}),
       ]
       formsUsed.push({ key: `${screen.id}.${action}`, entry, omit })
+      const fields = Object.keys((requestOf(entry).properties as JsonObject) ?? {}).filter(
+        (name) => !omit.includes(name),
+      )
+      const conditions = (spec_.visibleWhen ?? {}) as Record<string, JsonObject>
+      for (const [name, condition] of Object.entries(conditions)) {
+        for (const [field, path] of [
+          [name, [action, 'visibleWhen', name]],
+          [String(condition.field), [action, 'visibleWhen', name, 'field']],
+        ] as const) {
+          if (fields.includes(field)) continue
+          const near = closest(field, fields)
+          report(
+            loaded,
+            [...path],
+            `visibleWhen: "${field}" is no field of ${entry.operationId}${near ? `; did you mean "${near}"?` : ''}`,
+          )
+        }
+      }
       const steps = spec_.steps as string[][] | undefined
       if (steps) {
-        const fields = Object.keys((requestOf(entry).properties as JsonObject) ?? {}).filter(
-          (name) => !omit.includes(name),
-        )
         steps.forEach((step, i) =>
           step.forEach((field, j) => {
             if (fields.includes(field)) return

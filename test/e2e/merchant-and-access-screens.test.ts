@@ -150,6 +150,11 @@ for (const { brand, lang } of combos) {
         '/merchant/buttons/my_saved_buttons',
         'savedButtons',
       )
+      const sent: Record<string, unknown>[] = []
+      page.on('request', (request) => {
+        if (request.url().endsWith('/rpc/savedPaymentButtonCreate'))
+          sent.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>)
+      })
       await page.getByRole('button', { name: text(screens, 'savedButtons.create') }).click()
       const next = () =>
         page
@@ -162,11 +167,18 @@ for (const { brand, lang } of combos) {
       const name = `Gift card ${lang}`
       await fill(page, { name, accountId: '999999', itemName: 'Gift card' })
       await next()
-      // Step 2: the price.
+      // Step 2: the price; the currency is asked only with a price (a conditional field).
+      const currency = page.getByRole('dialog').getByLabel(label('currencyCode'))
+      expect(await currency.count()).toBe(0)
       await fill(page, { amount: 'ten' })
       await next()
       await expectFieldError(page, 'amount', 'pattern', 'type')
       await fill(page, { amount: '25.00' })
+      await currency.first().waitFor()
+      await fill(page, { currencyCode: 'EUR' })
+      // Without the price the currency goes, and its value with it: the payer chooses both.
+      await fill(page, { amount: '' })
+      await expect.poll(() => currency.count()).toBe(0)
       await next()
       // Step 3: where the payer goes; a bad address is refused here.
       await fill(page, { returnUrl: 'not an address' })
@@ -182,6 +194,11 @@ for (const { brand, lang } of combos) {
       await next()
       await save(page)
       await row(page, name).waitFor()
+      // The hidden currency was not sent; the button takes its account's currency.
+      expect(sent.at(-1)).not.toHaveProperty('currencyCode')
+      expect(sent.at(-1)).not.toHaveProperty('amount')
+      const cells = await row(page, name).locator('td').allTextContents()
+      expect(cells.slice(2, 4)).toEqual(['—', 'EUR'])
 
       await row(page, name)
         .getByRole('button', { name: text(screens, 'edit') })

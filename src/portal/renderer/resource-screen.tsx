@@ -542,6 +542,7 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
             serverErrors={serverErrors}
             submitLabel={t('screens:save')}
             steps={(editing.action === 'create' ? screen.create : screen.edit)?.steps}
+            visibleWhen={(editing.action === 'create' ? screen.create : screen.edit)?.visibleWhen}
             busy={busy}
             onSubmit={(data) => void submitForm(data)}
           />

@@ -15,7 +15,13 @@ import {
 } from '@rjsf/utils'
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8'
 import { useBrand } from '../brand/brand-context.tsx'
-import { screensBundle, validatorFunctions, type Json, type Schema } from './screens-data.ts'
+import {
+  screensBundle,
+  validatorFunctions,
+  type Json,
+  type Schema,
+  type VisibleWhen,
+} from './screens-data.ts'
 import { templates } from './theme/templates.tsx'
 import { widgets } from './theme/widgets.tsx'
 import type { FieldError } from './call-operation.ts'
@@ -29,6 +35,8 @@ export interface SchemaFormProps {
   serverErrors?: FieldError[]
   submitLabel: string
   steps?: string[][]
+  /** Conditional fields (spec/screens): hidden ones lose their value and are not validated. */
+  visibleWhen?: Record<string, VisibleWhen>
   busy?: boolean
   onSubmit(data: Record<string, Json>): void
 }
@@ -50,6 +58,31 @@ export function toErrorSchema(errors: FieldError[] | undefined): ErrorSchema | u
     node.__errors = [...((node.__errors as string[] | undefined) ?? []), error.description]
   }
   return root as ErrorSchema
+}
+
+/** Whether a conditional field is shown for the data as it stands. */
+export function isVisible(
+  name: string,
+  data: Record<string, Json>,
+  conditions: Record<string, VisibleWhen> | undefined,
+): boolean {
+  const condition = conditions?.[name]
+  if (!condition) return true
+  const value = data[condition.field]
+  if (condition.equals !== undefined) return value === condition.equals
+  const filled = value !== undefined && value !== null && value !== '' && value !== false
+  return condition.filled === false ? !filled : filled
+}
+
+/** The data without the values of hidden fields: what is hidden is never sent. */
+export function withoutHidden(
+  data: Record<string, Json>,
+  conditions: Record<string, VisibleWhen> | undefined,
+): Record<string, Json> {
+  if (!conditions) return data
+  return Object.fromEntries(
+    Object.entries(data).filter(([name]) => isVisible(name, data, conditions)),
+  )
 }
 
 export function useFormSchema(formKey: string): {
@@ -107,6 +140,8 @@ export function SchemaForm(props: SchemaFormProps) {
           field['ui:widget'] = 'TextareaWidget'
         if (stepFields && path.length === 0 && !stepFields.includes(name))
           field['ui:widget'] = 'hidden'
+        if (path.length === 0 && !isVisible(name, data, props.visibleWhen))
+          field['ui:widget'] = 'hidden'
         if (property.type === 'object') describe(property, [...path, name], field)
         target[name] = field
       }
@@ -123,6 +158,8 @@ export function SchemaForm(props: SchemaFormProps) {
     stepFields,
     steps.length,
     step,
+    data,
+    props.visibleWhen,
   ])
 
   const topField = (property: string | undefined) =>
@@ -146,6 +183,7 @@ export function SchemaForm(props: SchemaFormProps) {
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors
       .filter((error) => lastStep || !stepFields || stepFields.includes(topField(error.property)))
+      .filter((error) => isVisible(topField(error.property), data, props.visibleWhen))
       .map((error) => ({
         ...error,
         message: t(`forms:errors.${error.name}`, {
@@ -190,14 +228,20 @@ export function SchemaForm(props: SchemaFormProps) {
           })
         }
         disabled={props.busy}
-        onChange={(event) => setData((event.formData ?? {}) as Record<string, Json>)}
+        onChange={(event) =>
+          setData(withoutHidden((event.formData ?? {}) as Record<string, Json>, props.visibleWhen))
+        }
         onError={(errors) => {
           const index = Math.min(
             ...errors.map((error) => stepOf(topField(error.property))).filter((i) => i >= 0),
           )
           if (Number.isFinite(index) && index !== step) setStep(index)
         }}
-        onSubmit={(event) => props.onSubmit((event.formData ?? {}) as Record<string, Json>)}
+        onSubmit={(event) =>
+          props.onSubmit(
+            withoutHidden((event.formData ?? {}) as Record<string, Json>, props.visibleWhen),
+          )
+        }
       >
         {steps.length > 0 && step < steps.length - 1 ? (
           <Group mt="md">

@@ -7,6 +7,13 @@ import formValidators from '../../generated/form-validators.js'
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 export type Schema = { [key: string]: Json }
 
+/** A field shown only while another has a value (filled) or one given value (equals). */
+export interface VisibleWhen {
+  field: string
+  equals?: Json
+  filled?: boolean
+}
+
 export interface Mapping {
   [requestField: string]: string
 }
@@ -17,6 +24,7 @@ export interface FormAction {
   fixed?: Record<string, Json>
   omit?: string[]
   steps?: string[][]
+  visibleWhen?: Record<string, VisibleWhen>
   resultPopup?: string[]
 }
 

@@ -90,6 +90,7 @@ export function SettingsScreen({ screen }: { screen: ScreenDescription }) {
             serverErrors={serverErrors}
             submitLabel={t('screens:save')}
             steps={settings.save.steps}
+            visibleWhen={settings.save.visibleWhen}
             busy={busy}
             onSubmit={(data) => void save(data)}
           />

@@ -71,12 +71,19 @@ test('an unknown form and a bad option are named with their lines', async () => 
   expect(output).toContain('did you mean "businessAccountCreate"')
 })
 
-test('a screen step naming no field, and a link to no screen', async () => {
+test('a screen step naming no field, a condition on no field, and a link to no screen', async () => {
   const dir = projectCopy()
   const buttons = join(dir, 'spec/screens/saved-buttons.yaml')
   writeFileSync(
     buttons,
     readFileSync(buttons, 'utf8').replace('[name, accountId,', '[nme, accountId,'),
+  )
+  writeFileSync(
+    buttons,
+    readFileSync(buttons, 'utf8').replace(
+      '{ field: amount, filled: true }',
+      '{ field: amout, filled: true }',
+    ),
   )
   const subscribers = join(dir, 'spec/screens/subscribers.yaml')
   writeFileSync(
@@ -93,6 +100,9 @@ test('a screen step naming no field, and a link to no screen', async () => {
   )
   expect(output).toMatch(
     /saved-buttons\.yaml:\d+: fields in no step would never be shown: add name/,
+  )
+  expect(output).toMatch(
+    /saved-buttons\.yaml:\d+: visibleWhen: "amout" is no field of savedPaymentButtonCreate; did you mean "amount"\?/,
   )
   expect(output).toMatch(
     /subscribers\.yaml:\d+: no screen has the route "\/merchant\/accounts\/instalments"; did you mean "\/merchant\/accounts\/installments"\?/,
