@@ -1,9 +1,10 @@
-// The left menu's groups of rendered screens (settings, merchant), from the generated routes;
-// titles come from the 'screens' locale namespace, loaded when the menu first renders.
+// The left menu's groups (settings, merchant): the rendered screens from the generated routes
+// and the hand-written pages of page-menu.ts, in their order; titles come from i18n.
 import { NavLink as RouterNavLink, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from '@mantine/core'
 import { screenRoutes } from '../../generated/screen-routes.ts'
+import { pageMenu } from './page-menu.ts'
 
 const groups = ['settings', 'merchant'] as const
 
@@ -11,7 +12,12 @@ export function ScreenMenu() {
   const { t } = useTranslation('screens')
   const location = useLocation()
   return groups.map((group) => {
-    const items = screenRoutes.filter((screen) => screen.menu === group)
+    const items = [
+      ...screenRoutes.map((screen) => ({ ...screen, title: `screens:${screen.id}.title` })),
+      ...pageMenu,
+    ]
+      .filter((item) => item.menu === group)
+      .sort((a, b) => a.order - b.order)
     if (items.length === 0) return null
     const active = items.some((screen) => location.pathname.startsWith(screen.route))
     return (
@@ -21,7 +27,7 @@ export function ScreenMenu() {
             key={screen.id}
             component={RouterNavLink}
             to={screen.route}
-            label={t(`${screen.id}.title`)}
+            label={t(screen.title)}
           />
         ))}
       </NavLink>
