@@ -7,9 +7,14 @@ import { screenRoutes } from '../../generated/screen-routes.ts'
 import { pageMenu } from './page-menu.ts'
 
 const groups = ['settings', 'merchant'] as const
+/** The namespaces of every menu title, loaded with the menu. */
+const menuNamespaces = [
+  'screens',
+  ...new Set(pageMenu.map((page) => page.title.split(':')[0] ?? 'common')),
+]
 
 export function ScreenMenu() {
-  const { t } = useTranslation('screens')
+  const { t } = useTranslation(menuNamespaces)
   const location = useLocation()
   return groups.map((group) => {
     const items = [
