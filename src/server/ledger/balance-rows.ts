@@ -52,21 +52,28 @@ export async function backfillBalanceRows(tx: Db, accountIds: number[]): Promise
     on conflict (account_id) do nothing`)
 }
 
-/** Adds the deltas to rows the caller has locked; asserts the pending sums keep their signs. */
+/** Adds the deltas to rows the caller has locked, in one statement; asserts every row exists. */
 export async function applyBalanceDeltas(tx: Db, deltas: BalanceDelta[]): Promise<void> {
-  for (const delta of deltas) {
-    const updated = await tx
-      .update(ledgerBalances)
-      .set({
-        postedMinor: sql`${ledgerBalances.postedMinor} + ${delta.postedMinor}`,
-        pendingDebitMinor: sql`${ledgerBalances.pendingDebitMinor} + ${delta.pendingDebitMinor}`,
-        pendingCreditMinor: sql`${ledgerBalances.pendingCreditMinor} + ${delta.pendingCreditMinor}`,
-      })
-      .where(sql`${ledgerBalances.accountId} = ${delta.accountId}`)
-      .returning({ accountId: ledgerBalances.accountId })
-    if (updated.length !== 1) {
-      throw new Error(`assertion: account ${delta.accountId} has a balance row`)
-    }
+  if (deltas.length === 0) return
+  const values = sql.join(
+    deltas.map(
+      (d) =>
+        sql`(${d.accountId}::integer, ${d.postedMinor}::bigint, ${d.pendingDebitMinor}::bigint, ${d.pendingCreditMinor}::bigint)`,
+    ),
+    sql`, `,
+  )
+  const result = await tx.execute(sql`
+    update ledger_balances b set
+      posted_minor = b.posted_minor + v.posted,
+      pending_debit_minor = b.pending_debit_minor + v.pending_debit,
+      pending_credit_minor = b.pending_credit_minor + v.pending_credit
+    from (values ${values}) as v(account_id, posted, pending_debit, pending_credit)
+    where b.account_id = v.account_id
+    returning b.account_id`)
+  // node-postgres and PGlite both answer a raw statement with { rows }.
+  const rows = (result as unknown as { rows: unknown[] }).rows
+  if (rows.length !== deltas.length) {
+    throw new Error(`assertion: ${deltas.length} accounts have balance rows, ${rows.length} found`)
   }
 }
 

@@ -3,12 +3,17 @@
 // keep a balance row (ledger_balances) updated in the same transaction; a transfer locks the
 // rows of the customer accounts it touches, in id order, so concurrent transfers cannot
 // overdraw an account and cannot deadlock each other.
+//
+// One transfer and a batch take the same path, set-based: one read of earlier uses of the
+// keys, one lock of the balance rows, then one insert of the transfers, one of the postings
+// and one update of the balances, however many transfers there are (the batched budget of
+// DESIGN.md section 10).
 import { createHash } from 'node:crypto'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../db/schema.ts'
 import { AccountStatus } from '../../generated/constants.ts'
-import { applyBalanceDeltas, lockBalances, type BalanceDelta } from './balance-rows.ts'
+import { applyBalanceDeltas, lockBalances, type BalanceRow } from './balance-rows.ts'
 
 export interface PostingInput {
   accountId: number
@@ -37,6 +42,9 @@ export type TransferResult =
 
 export class LedgerInvariantError extends Error {}
 
+/** Another transaction committed one of the batch's keys first: the batch is redone. */
+class KeyRace extends Error {}
+
 export function assertBalanced(postings: PostingInput[]): void {
   if (postings.length < 2) throw new LedgerInvariantError('a transfer needs at least two postings')
   const sums = new Map<string, bigint>()
@@ -60,8 +68,24 @@ function requestHash(input: TransferInput): string {
 
 /** Posts a transfer in a transaction of its own. */
 export async function postTransfer(db: Db, input: TransferInput): Promise<TransferResult> {
-  assertBalanced(input.postings)
-  return db.transaction((tx) => postTransferIn(tx as unknown as Db, input))
+  const [result] = await postTransfers(db, [input])
+  return result!
+}
+
+/**
+ * Posts many transfers in one transaction (mass payments, the bench's batched load); each is
+ * refused or posted on its own, in order. A key committed meanwhile by another transaction
+ * redoes the batch once, which then replays it.
+ */
+export async function postTransfers(db: Db, inputs: TransferInput[]): Promise<TransferResult[]> {
+  for (const input of inputs) assertBalanced(input.postings)
+  const attempt = () => db.transaction((tx) => postBatchIn(tx as unknown as Db, inputs))
+  try {
+    return await attempt()
+  } catch (error) {
+    if (!(error instanceof KeyRace)) throw error
+    return attempt()
+  }
 }
 
 /**
@@ -70,70 +94,77 @@ export async function postTransfer(db: Db, input: TransferInput): Promise<Transf
  */
 export async function postTransferIn(tx: Db, input: TransferInput): Promise<TransferResult> {
   assertBalanced(input.postings)
-  const hash = requestHash(input)
-  const earlier = await replayOf(tx, input.idempotencyKey, hash)
-  if (earlier) return earlier
-  const deltas = await checkedDeltas(tx, input)
-  if ('outcome' in deltas) return deltas
-  const inserted = await tx
-    .insert(ledgerTransfers)
-    .values({
-      idempotencyKey: input.idempotencyKey,
-      requestHash: hash,
-      kind: input.kind,
-      status: input.status ?? 'posted',
-      description: input.description ?? '',
-    })
-    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-    .returning({ id: ledgerTransfers.id })
-  const created = inserted[0]
-  if (!created) {
-    // Another transaction used the key between our read and our insert and has committed.
-    const raced = await replayOf(tx, input.idempotencyKey, hash)
-    if (!raced) throw new LedgerInvariantError('a conflicting idempotency key vanished')
-    return raced
+  try {
+    const [result] = await postBatchIn(tx, [input])
+    return result!
+  } catch (error) {
+    // A single transfer raced on its key has written nothing yet: the winner's result stands.
+    if (!(error instanceof KeyRace)) throw error
+    const [replay] = await earlierUses(tx, [input])
+    if (!replay) throw new LedgerInvariantError('a conflicting idempotency key vanished')
+    return replay
   }
-  await tx
-    .insert(ledgerPostings)
-    .values(input.postings.map((p) => ({ transferId: created.id, ...p })))
-  await applyBalanceDeltas(tx, deltas.list)
-  // Checked again after the write: what the database holds must balance too.
-  const unbalanced = await tx
-    .select({ currencyCode: ledgerPostings.currencyCode })
-    .from(ledgerPostings)
-    .where(eq(ledgerPostings.transferId, created.id))
-    .groupBy(ledgerPostings.currencyCode)
-    .having(sql`sum(${ledgerPostings.amountMinor}) <> 0`)
-  if (unbalanced.length > 0) throw new LedgerInvariantError('stored postings do not balance')
-  return { outcome: 'created', transferId: created.id }
 }
 
-async function replayOf(
+async function postBatchIn(tx: Db, inputs: TransferInput[]): Promise<TransferResult[]> {
+  const hashes = inputs.map(requestHash)
+  const earlier = await earlierUses(tx, inputs, hashes)
+  const fresh = inputs.filter((_, i) => earlier[i] === undefined)
+  const checked = await checkFunds(tx, fresh)
+  const accepted = fresh.filter((_, i) => checked.results[i] === undefined)
+  const ids = await insertTransfers(tx, accepted, hashes, inputs)
+  await insertPostings(tx, accepted, ids)
+  await applyBalanceDeltas(tx, checked.deltas)
+  await assertStoredBalanced(tx, [...ids.values()])
+  let next = 0
+  return inputs.map((input, i) => {
+    if (earlier[i]) return earlier[i]
+    const refusal = checked.results[next++]
+    if (refusal) return refusal
+    return { outcome: 'created', transferId: ids.get(input.idempotencyKey)! }
+  })
+}
+
+/** For each input: its earlier result (replayed or refused as a conflict), or undefined. */
+async function earlierUses(
   tx: Db,
-  idempotencyKey: string,
-  hash: string,
-): Promise<TransferResult | undefined> {
-  const [first] = await tx
-    .select({ id: ledgerTransfers.id, requestHash: ledgerTransfers.requestHash })
+  inputs: TransferInput[],
+  hashes = inputs.map(requestHash),
+): Promise<(TransferResult | undefined)[]> {
+  const keys = inputs.map((input) => input.idempotencyKey)
+  if (new Set(keys).size !== keys.length) {
+    throw new LedgerInvariantError('a batch uses an idempotency key twice')
+  }
+  const rows = await tx
+    .select({
+      id: ledgerTransfers.id,
+      key: ledgerTransfers.idempotencyKey,
+      requestHash: ledgerTransfers.requestHash,
+    })
     .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey))
-  if (!first) return undefined
-  return first.requestHash === hash
-    ? { outcome: 'replayed', transferId: first.id }
-    : { outcome: 'idempotency-conflict' }
+    .where(inArray(ledgerTransfers.idempotencyKey, keys))
+  const byKey = new Map(rows.map((row) => [row.key, row]))
+  return inputs.map((input, i) => {
+    const first = byKey.get(input.idempotencyKey)
+    if (!first) return undefined
+    return first.requestHash === hashes[i]
+      ? { outcome: 'replayed', transferId: first.id }
+      : { outcome: 'idempotency-conflict' }
+  })
 }
 
 /**
- * Locks the balance rows of the customer accounts and checks the status and minimum-balance
- * rules (a closed account takes nothing; only an active one pays out; a debit may not take the
- * available balance, holds included, below the account's minimum).
+ * Locks the balance rows of the customer accounts and checks, transfer by transfer, the
+ * status and minimum-balance rules: a closed account takes nothing; only an active one pays
+ * out; a debit may not take the available balance (holds included) below the minimum.
+ * Returns the refusal of each input (undefined when accepted) and the accepted deltas.
  */
-async function checkedDeltas(
+async function checkFunds(
   tx: Db,
-  input: TransferInput,
-): Promise<{ list: BalanceDelta[] } | TransferRefusal> {
-  const pending = input.status === 'pending'
-  const accountIds = [...new Set(input.postings.map((p) => p.accountId))]
+  inputs: TransferInput[],
+): Promise<{ results: (TransferRefusal | undefined)[]; deltas: BalanceRow[] }> {
+  if (inputs.length === 0) return { results: [], deltas: [] }
+  const accountIds = [...new Set(inputs.flatMap((input) => input.postings.map((p) => p.accountId)))]
   const accounts = await tx
     .select({
       id: ledgerAccounts.id,
@@ -145,7 +176,38 @@ async function checkedDeltas(
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.id, accountIds))
   const byId = new Map(accounts.map((a) => [a.id, a]))
-  const net = new Map<number, BalanceDelta>()
+  const customerIds = accounts
+    .filter((a) => a.customerId !== null)
+    .map((a) => a.id)
+    .sort((a, b) => a - b)
+  const rows = await lockBalances(tx, customerIds)
+  const running = new Map([...rows].map(([id, row]) => [id, { ...row }]))
+  const deltas = new Map<number, BalanceRow>()
+  const results = inputs.map((input) => {
+    const net = netOf(input, byId)
+    const refusal = refusalOf(net, byId, running)
+    if (refusal) return refusal
+    for (const delta of net) {
+      add(running.get(delta.accountId)!, delta)
+      add(deltas.get(delta.accountId) ?? emptyDelta(delta.accountId, deltas), delta)
+    }
+    return undefined
+  })
+  return { results, deltas: [...deltas.values()].sort((a, b) => a.accountId - b.accountId) }
+}
+
+type AccountFacts = {
+  id: number
+  currencyCode: string
+  customerId: number | null
+  statusId: number
+  balanceMinMinor: bigint
+}
+
+/** What one transfer does to each customer account it touches. */
+function netOf(input: TransferInput, byId: Map<number, AccountFacts>): BalanceRow[] {
+  const pending = input.status === 'pending'
+  const net = new Map<number, BalanceRow>()
   for (const posting of input.postings) {
     const account = byId.get(posting.accountId)
     if (account?.currencyCode !== posting.currencyCode) {
@@ -154,25 +216,22 @@ async function checkedDeltas(
       )
     }
     if (account.customerId === null) continue
-    const delta = net.get(account.id) ?? {
-      accountId: account.id,
-      postedMinor: 0n,
-      pendingDebitMinor: 0n,
-      pendingCreditMinor: 0n,
-    }
+    const delta = net.get(account.id) ?? emptyDelta(account.id, net)
     if (!pending) delta.postedMinor += posting.amountMinor
     else if (posting.amountMinor < 0n) delta.pendingDebitMinor += posting.amountMinor
     else delta.pendingCreditMinor += posting.amountMinor
-    net.set(account.id, delta)
   }
-  const list = [...net.values()].sort((a, b) => a.accountId - b.accountId)
-  const rows = await lockBalances(
-    tx,
-    list.map((d) => d.accountId),
-  )
-  for (const delta of list) {
+  return [...net.values()]
+}
+
+function refusalOf(
+  net: BalanceRow[],
+  byId: Map<number, AccountFacts>,
+  running: Map<number, BalanceRow>,
+): TransferRefusal | undefined {
+  for (const delta of net) {
     const account = byId.get(delta.accountId)!
-    const row = rows.get(delta.accountId)
+    const row = running.get(delta.accountId)
     if (!row) throw new LedgerInvariantError(`account ${delta.accountId} has no balance row`)
     if (account.statusId === AccountStatus.Closed) {
       return { outcome: 'account-closed', accountId: account.id }
@@ -182,10 +241,75 @@ async function checkedDeltas(
     if (account.statusId !== AccountStatus.Active) {
       return { outcome: 'account-inactive', accountId: account.id }
     }
-    const available = row.postedMinor + row.pendingDebitMinor
-    if (available + outflow < account.balanceMinMinor) {
+    if (row.postedMinor + row.pendingDebitMinor + outflow < account.balanceMinMinor) {
       return { outcome: 'insufficient-funds', accountId: account.id }
     }
   }
-  return { list }
+  return undefined
+}
+
+function emptyDelta(accountId: number, into: Map<number, BalanceRow>): BalanceRow {
+  const delta = { accountId, postedMinor: 0n, pendingDebitMinor: 0n, pendingCreditMinor: 0n }
+  into.set(accountId, delta)
+  return delta
+}
+
+function add(target: BalanceRow, delta: BalanceRow): void {
+  target.postedMinor += delta.postedMinor
+  target.pendingDebitMinor += delta.pendingDebitMinor
+  target.pendingCreditMinor += delta.pendingCreditMinor
+}
+
+async function insertTransfers(
+  tx: Db,
+  accepted: TransferInput[],
+  hashes: string[],
+  inputs: TransferInput[],
+): Promise<Map<string, bigint>> {
+  if (accepted.length === 0) return new Map()
+  const hashOf = new Map(inputs.map((input, i) => [input.idempotencyKey, hashes[i]!]))
+  const inserted = await tx
+    .insert(ledgerTransfers)
+    .values(
+      accepted.map((input) => ({
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hashOf.get(input.idempotencyKey)!,
+        kind: input.kind,
+        status: input.status ?? 'posted',
+        description: input.description ?? '',
+      })),
+    )
+    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
+    .returning({ id: ledgerTransfers.id, key: ledgerTransfers.idempotencyKey })
+  // A key another transaction committed between our read and our insert: the funds checked
+  // above counted a transfer that will not happen here, so the batch is redone.
+  if (inserted.length !== accepted.length) throw new KeyRace('an idempotency key was raced')
+  return new Map(inserted.map((row) => [row.key, row.id]))
+}
+
+async function insertPostings(
+  tx: Db,
+  accepted: TransferInput[],
+  ids: Map<string, bigint>,
+): Promise<void> {
+  if (accepted.length === 0) return
+  await tx
+    .insert(ledgerPostings)
+    .values(
+      accepted.flatMap((input) =>
+        input.postings.map((p) => ({ transferId: ids.get(input.idempotencyKey)!, ...p })),
+      ),
+    )
+}
+
+/** Checked again after the write: what the database holds must balance too. */
+async function assertStoredBalanced(tx: Db, transferIds: bigint[]): Promise<void> {
+  if (transferIds.length === 0) return
+  const unbalanced = await tx
+    .select({ transferId: ledgerPostings.transferId })
+    .from(ledgerPostings)
+    .where(inArray(ledgerPostings.transferId, transferIds))
+    .groupBy(ledgerPostings.transferId, ledgerPostings.currencyCode)
+    .having(sql`sum(${ledgerPostings.amountMinor}) <> 0`)
+  if (unbalanced.length > 0) throw new LedgerInvariantError('stored postings do not balance')
 }

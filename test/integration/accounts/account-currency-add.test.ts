@@ -1,7 +1,13 @@
 // accountCurrencyAdd: a payment account in another currency, once per currency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { response_accountCurrencyAdd_200 } from '../../../src/generated/validators.js'
-import { databaseTargets, expectValid, failedParameters, startServer } from '../server-harness.ts'
+import {
+  databaseTargets,
+  expectValid,
+  failedParameters,
+  startServer,
+  type TestServer,
+} from '../server-harness.ts'
 
 for (const target of databaseTargets()) {
   describe.skipIf(target.skipReason !== undefined)(target.name, () => {

@@ -1,7 +1,7 @@
 // exchangeRateDefaultList: the customer rate of every pair of account currencies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { response_exchangeRateDefaultList_200 } from '../../../src/generated/validators.js'
-import { databaseTargets, expectValid, startServer } from '../server-harness.ts'
+import { databaseTargets, expectValid, startServer, type TestServer } from '../server-harness.ts'
 
 for (const target of databaseTargets()) {
   describe.skipIf(target.skipReason !== undefined)(target.name, () => {

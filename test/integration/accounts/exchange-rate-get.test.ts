@@ -1,7 +1,13 @@
 // exchangeRateGet: 1 for equal (case-insensitive) or missing currencies, else the customer rate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { response_exchangeRateGet_200 } from '../../../src/generated/validators.js'
-import { databaseTargets, expectValid, failedParameters, startServer } from '../server-harness.ts'
+import {
+  databaseTargets,
+  expectValid,
+  failedParameters,
+  startServer,
+  type TestServer,
+} from '../server-harness.ts'
 
 for (const target of databaseTargets()) {
   describe.skipIf(target.skipReason !== undefined)(target.name, () => {

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { response_walletCreate_200 } from '../../../src/generated/validators.js'
 import { customers } from '../../../src/server/db/schema.ts'
 import { eq } from 'drizzle-orm'
-import { databaseTargets, expectValid, failedParameters, startServer } from '../server-harness.ts'
+import {
+  databaseTargets,
+  expectValid,
+  failedParameters,
+  startServer,
+  type TestServer,
+} from '../server-harness.ts'
 import { customerIdOf } from '../transfers/transfer-test-kit.ts'
 
 for (const target of databaseTargets()) {

@@ -157,7 +157,17 @@ for (const target of databaseTargets()) {
           accounts.map((id) => sql`${id}`),
           sql`, `,
         )})`)
-      const list = 'rows' in rows ? rows.rows : (rows as unknown as typeof rows.rows)
+      const list = (
+        rows as unknown as {
+          rows: {
+            account_id: number
+            posted: string
+            by_postings: string
+            pending_debit: string
+            holds: string
+          }[]
+        }
+      ).rows
       expect(list).toHaveLength(accountCount)
       for (const row of list) {
         expect(row.posted, `account ${row.account_id}`).toBe(row.by_postings)

@@ -1,0 +1,234 @@
+// Budget: >= 4,000 transfers/s with 20 clients on PostgreSQL; a hot account >= 0.9x the
+// uniform rate; batched >= 5x unbatched (DESIGN.md section 10). Each scenario runs on a fresh
+// database (PGlite in memory, and PostgreSQL at TEST_DATABASE_URL or the local default when it
+// answers), then checks the invariants: the total is unchanged, every balance row equals its
+// postings, no balance is below 0. Run on demand: `npm run bench:ledger`; writes
+// bench-results/ledger.json. Never part of npm test.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { inArray, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { openDatabase, type Database, type Db } from '../../src/server/db/open-database.ts'
+import { customers } from '../../src/server/db/schema.ts'
+import { ledgerBalances } from '../../src/server/db/schema-transfers.ts'
+import { houseAccount, openCustomerAccount } from '../../src/server/ledger/house-accounts.ts'
+import {
+  postTransfer,
+  postTransfers,
+  type TransferInput,
+} from '../../src/server/ledger/post-transfer.ts'
+import { AccountType } from '../../src/shared/account-flags.ts'
+
+const root = join(import.meta.dirname, '../..')
+const budget = { transfersPerSecond: 4000, hotToUniform: 0.9, batchedToUnbatched: 5 }
+const clients = 20
+const accountCount = 1000
+const openingMinor = 1_000_000_000n
+const durationMs = Number(process.env.BENCH_DURATION_MS ?? 5000)
+const batchSize = 50
+const defaultPostgresUrl = 'postgres://postgres:postgres@127.0.0.1:5432/postgres'
+
+type Scenario = 'uniform' | 'hot' | 'batched'
+
+interface Target {
+  name: 'pglite' | 'postgres'
+  open(): Promise<Database & { drop?: () => Promise<void> }>
+}
+
+async function postgresUrl(): Promise<string | undefined> {
+  const url = process.env.TEST_DATABASE_URL ?? defaultPostgresUrl
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
+  try {
+    await client.connect()
+    return url
+  } catch {
+    return undefined
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+function targets(pgUrl: string | undefined): Target[] {
+  const list: Target[] = [{ name: 'pglite', open: () => openDatabase({ dataDir: 'memory://' }) }]
+  if (pgUrl) {
+    list.push({
+      name: 'postgres',
+      async open() {
+        const name = `bench_ledger_${randomBytes(4).toString('hex')}`
+        await admin(pgUrl, `create database ${name}`)
+        const url = new URL(pgUrl)
+        url.pathname = `/${name}`
+        const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' })
+        return {
+          ...database,
+          async close() {
+            await database.close()
+            await admin(pgUrl, `drop database if exists ${name} with (force)`)
+          },
+        }
+      },
+    })
+  }
+  return list
+}
+
+async function fund(db: Db): Promise<number[]> {
+  const [customer] = await db
+    .insert(customers)
+    .values({ customerType: 0, email: 'bench@nova.example' })
+    .returning({ id: customers.id })
+  const clearing = await houseAccount(db, 'clearing:bench', 'USD')
+  const accounts: number[] = []
+  for (let i = 0; i < accountCount; i++) {
+    accounts.push(
+      await openCustomerAccount(db, {
+        customerId: customer!.id,
+        currencyCode: 'USD',
+        type: AccountType.Payment,
+      }),
+    )
+  }
+  for (let i = 0; i < accounts.length; i += 100) {
+    const slice = accounts.slice(i, i + 100)
+    await postTransfer(db, {
+      idempotencyKey: `bench-opening-${i}`,
+      kind: 'bench',
+      postings: [
+        {
+          accountId: clearing,
+          currencyCode: 'USD',
+          amountMinor: -openingMinor * BigInt(slice.length),
+        },
+        ...slice.map((id) => ({ accountId: id, currencyCode: 'USD', amountMinor: openingMinor })),
+      ],
+    })
+  }
+  return accounts
+}
+
+function transferOf(scenario: Scenario, accounts: number[], key: string): TransferInput {
+  const pick = () => accounts[Math.floor(Math.random() * accounts.length)]!
+  let from = pick()
+  let to = pick()
+  // Hot: every transfer touches the first account, as payer or payee in turn.
+  if (scenario === 'hot') {
+    if (Math.random() < 0.5) from = accounts[0]!
+    else to = accounts[0]!
+  }
+  if (from === to) to = accounts[(accounts.indexOf(from) + 1) % accounts.length]!
+  const amountMinor = BigInt(1 + Math.floor(Math.random() * 1000))
+  return {
+    idempotencyKey: key,
+    kind: 'bench',
+    postings: [
+      { accountId: from, currencyCode: 'USD', amountMinor: -amountMinor },
+      { accountId: to, currencyCode: 'USD', amountMinor },
+    ],
+  }
+}
+
+async function run(db: Db, scenario: Scenario, accounts: number[]): Promise<number> {
+  let posted = 0
+  const deadline = Date.now() + durationMs
+  const started = Date.now()
+  const client = async (c: number) => {
+    let i = 0
+    while (Date.now() < deadline) {
+      if (scenario === 'batched') {
+        const batch = Array.from({ length: batchSize }, () =>
+          transferOf('uniform', accounts, `${scenario}-${c}-${i++}`),
+        )
+        const results = await postTransfers(db, batch)
+        posted += results.filter((r) => r.outcome === 'created').length
+      } else {
+        const result = await postTransfer(
+          db,
+          transferOf(scenario, accounts, `${scenario}-${c}-${i++}`),
+        )
+        if (result.outcome === 'created') posted++
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: clients }, (_, c) => client(c)))
+  return posted / ((Date.now() - started) / 1000)
+}
+
+/** The invariants the bank test checks, counted rather than asserted. */
+async function violations(db: Db, accounts: number[]): Promise<number> {
+  const [sums] = await db
+    .select({ total: sql<string>`sum(${ledgerBalances.postedMinor})::text` })
+    .from(ledgerBalances)
+    .where(inArray(ledgerBalances.accountId, accounts))
+  let count = BigInt(sums?.total ?? '0') === openingMinor * BigInt(accountCount) ? 0 : 1
+  const result = await db.execute<{ n: string }>(sql`
+    select count(*)::text as n from ledger_balances b
+    where b.posted_minor < 0 or b.posted_minor <> coalesce((
+      select sum(p.amount_minor) from ledger_postings p join ledger_transfers t on t.id = p.transfer_id
+      where p.account_id = b.account_id and t.status = 'posted'), 0)`)
+  const rows = (result as unknown as { rows: { n: string }[] }).rows
+  count += Number(rows[0]?.n ?? 0)
+  return count
+}
+
+const pgUrl = await postgresUrl()
+if (!pgUrl) console.warn('bench:ledger: no PostgreSQL answered; measuring PGlite only')
+const results: Record<string, Record<string, number>> = {}
+for (const target of targets(pgUrl)) {
+  results[target.name] = {}
+  for (const scenario of ['uniform', 'hot', 'batched'] as const) {
+    const database = await target.open()
+    try {
+      const accounts = await fund(database.db)
+      const rate = await run(database.db, scenario, accounts)
+      const broken = await violations(database.db, accounts)
+      results[target.name]![scenario] = Math.round(rate)
+      results[target.name]![`${scenario}Violations`] = broken
+      console.log(
+        `${target.name.padEnd(8)} ${scenario.padEnd(8)} ${Math.round(rate).toString().padStart(7)} transfers/s  violations ${broken}`,
+      )
+    } finally {
+      await database.close()
+    }
+  }
+}
+
+const ratios = Object.fromEntries(
+  Object.entries(results).map(([name, r]) => [
+    name,
+    {
+      uniformToBudget: Number((r.uniform! / budget.transfersPerSecond).toFixed(3)),
+      hotToUniform: Number((r.hot! / r.uniform!).toFixed(3)),
+      batchedToUnbatched: Number((r.batched! / r.uniform!).toFixed(3)),
+    },
+  ]),
+)
+const report = {
+  measuredAt: new Date().toISOString(),
+  clients,
+  accounts: accountCount,
+  durationMs,
+  batchSize,
+  budget,
+  results,
+  ratios,
+}
+mkdirSync(join(root, 'bench-results'), { recursive: true })
+writeFileSync(join(root, 'bench-results/ledger.json'), JSON.stringify(report, null, 2))
+for (const [name, r] of Object.entries(ratios)) {
+  console.log(
+    `${name}: uniform ${r.uniformToBudget}x of ${budget.transfersPerSecond}/s budget; ` +
+      `hot ${r.hotToUniform}x uniform (budget >= ${budget.hotToUniform}); ` +
+      `batched ${r.batchedToUnbatched}x unbatched (budget >= ${budget.batchedToUnbatched})`,
+  )
+}
