@@ -206,3 +206,39 @@ export const accountCodes = pgTable(
     ),
   ],
 )
+
+/** OAuth clients of the sei integration and the redirect URIs each registered. */
+export const oauthClients = pgTable('oauth_clients', {
+  clientId: text('client_id').primaryKey(),
+  name: text('name').notNull(),
+  /** Exact URIs; a request's redirect_uri must equal one of them. */
+  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull(),
+  createdAt: createdAt(),
+})
+
+/**
+ * A sei authorization request the signed-in user has not granted yet (GET /auth/sei/authorize).
+ * Granting turns it into a sign-in challenge of the client's PKCE challenge, whose code the
+ * client exchanges at /auth/token.
+ */
+export const seiAuthorizations = pgTable(
+  'sei_authorizations',
+  {
+    /** SHA-256 of the authorization id in the authorize URL. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.clientId),
+    redirectUri: text('redirect_uri').notNull(),
+    scope: text('scope'),
+    state: text('state'),
+    codeChallenge: text('code_challenge').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    grantedAt: at('granted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sei_authorizations_user_idx').on(t.userId)],
+)
