@@ -20,6 +20,7 @@ export type SignInPreparation =
   | 'personalActivation'
   | 'businessActivation'
   | 'recoveryCode'
+  | 'seiAuthorization'
 
 export interface PreparedStep {
   body?: Record<string, string>
@@ -72,6 +73,20 @@ export async function prepareSignIn(
     case 'businessActivation': {
       const activationCode = await mailedCode(server, 'newco@nova.example')
       return { body: { email: 'newco@nova.example', activationCode } }
+    }
+    case 'seiAuthorization': {
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: 'sei-demo',
+        redirect_uri: 'http://localhost:4000/callback',
+        code_challenge: await codeChallengeS256(createCodeVerifier()),
+        code_challenge_method: 'S256',
+      })
+      const reply = await fetch(`${server.baseUrl}/auth/sei/authorize?${query.toString()}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      const { authorizeUrl } = (await reply.json()) as { authorizeUrl: string }
+      return { params: { authorizationId: authorizeUrl.split('/').pop() ?? '' } }
     }
     case 'recoveryCode': {
       const email = 'recovery@nova.example'

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db } from './open-database.ts'
 import { customerPhones, customers, users } from './schema.ts'
-import { accountCodes, authDevices, authFactors } from './schema-auth.ts'
+import { accountCodes, authDevices, authFactors, oauthClients } from './schema-auth.ts'
 import { companyUsers } from './schema-security.ts'
 import { activationLink, issueAccountCode, newAccountCode } from '../activation/account-codes.ts'
 import { hashPassword } from '../auth/password-hash.ts'
@@ -88,6 +88,14 @@ export const demoAuthUsers: DemoAuthUser[] = [
 export async function seedDemoAuth(db: Db, password: string): Promise<void> {
   await seedUsers(db, password)
   await seedPendingActivations(db, password)
+  await db.insert(oauthClients).values(demoOauthClient).onConflictDoNothing()
+}
+
+/** A sei client of the demo, redirecting to a local page (GET /auth/sei/authorize). */
+export const demoOauthClient = {
+  clientId: 'sei-demo',
+  name: 'Demo partner',
+  redirectUris: ['http://localhost:4000/callback'],
 }
 
 async function seedUsers(db: Db, password: string): Promise<void> {

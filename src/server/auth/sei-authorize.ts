@@ -1,0 +1,62 @@
+// GET /auth/sei/authorize: an OAuth 2.0 authorization request of a sei client (RFC 6749
+// section 4.1 with PKCE S256, RFC 7636), checked against the registered client and redirect
+// URI, kept for 10 minutes; the answer is the portal's consent screen for it (product-spec
+// section 2: the OAuth authorize screen is reached with an authorization id).
+import { eq } from 'drizzle-orm'
+import { oauthClients, seiAuthorizations } from '../db/schema-auth.ts'
+import type { Handler } from '../rpc/handler-context.ts'
+import { requireSession } from '../rpc/handler-context.ts'
+import { reply, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { codeChallengePattern } from '../../shared/pkce.ts'
+import { randomToken, sha256 } from './tokens.ts'
+
+export const authorizePath = '/oauth/authorize'
+export const authorizationLifetimeMs = 10 * 60_000
+export const unknownClientMessage = 'Unknown client, or a redirect URI the client did not register.'
+
+function queryErrors(query: Record<string, string>): FieldError[] {
+  const errors: FieldError[] = []
+  const need = (name: string, ok: boolean, description: string) => {
+    if (!ok) errors.push({ parameter: name, description })
+  }
+  need('response_type', query.response_type === 'code', 'must be code')
+  const clientId = query.client_id ?? ''
+  need('client_id', clientId.length >= 1 && clientId.length <= 128, 'is required')
+  const redirect = query.redirect_uri ?? ''
+  need('redirect_uri', redirect.length <= 2048 && URL.canParse(redirect), 'must be a URI')
+  need('scope', (query.scope ?? '').length <= 1000, 'is too long')
+  need('state', (query.state ?? '').length <= 1000, 'is too long')
+  need(
+    'code_challenge',
+    codeChallengePattern.test(query.code_challenge ?? ''),
+    'must be a PKCE S256 challenge',
+  )
+  need('code_challenge_method', query.code_challenge_method === 'S256', 'must be S256')
+  return errors
+}
+
+export const handler: Handler<'seiAuthorize'> = async (context) => {
+  const { userId } = requireSession(context)
+  const query = context.query
+  const errors = queryErrors(query)
+  if (errors.length > 0) return validationFailure(errors, 400)
+  const [client] = await context.db
+    .select()
+    .from(oauthClients)
+    .where(eq(oauthClients.clientId, String(query.client_id)))
+  if (!client || !client.redirectUris.includes(String(query.redirect_uri))) {
+    return reply(404, { message: unknownClientMessage })
+  }
+  const authorizationId = randomToken()
+  await context.db.insert(seiAuthorizations).values({
+    id: sha256(authorizationId),
+    userId,
+    clientId: client.clientId,
+    redirectUri: String(query.redirect_uri),
+    scope: query.scope ?? null,
+    state: query.state ?? null,
+    codeChallenge: String(query.code_challenge),
+    expiresAt: new Date(Date.now() + authorizationLifetimeMs),
+  })
+  return reply(200, { authorizeUrl: `${authorizePath}/${authorizationId}` })
+}
