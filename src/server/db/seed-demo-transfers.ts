@@ -1,12 +1,26 @@
 // Demo data of money movement: initiator@nova.example, a user with access right 3 (initiate)
 // on business@nova.example's company, whose transfers become approval requests for the
-// company's approvers (product-spec section 4); and the P2P permission for the company.
-// Added once: the initiator's user row marks it done.
+// company's approvers (product-spec section 4); the P2P and crypto-funding permissions for the
+// company; and, for the company, transfers waiting at each approval step, made through the
+// same code as the API (test/conformance/happy-paths/transfers.yaml names them):
+//   700001  EUR 250.00 to its USD account, waiting for an approver;
+//   700002  EUR 120.00 likewise, with business@'s approval waiting for code 246810 (810002);
+//   700003  USD 10.00 to its EUR account, waiting for the customer's code 135246;
+//   700004  USD 5.00 likewise, waiting for code 135247.
+// Demo codes live 30 days; the holds of 700003 and 700004 expire after 30 minutes of a
+// running server, like any hold waiting for a code. Added once: the initiator's user row
+// marks it done.
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from './open-database.ts'
-import { customers, users } from './schema.ts'
+import { customers, ledgerAccounts, users } from './schema.ts'
 import { companyUsers } from './schema-security.ts'
 import { hashPassword } from '../auth/password-hash.ts'
+import { isFieldError, ownAccount, quoteOf } from '../transfers/transfer-quotes.ts'
+import type { FieldError } from '../rpc/outcome.ts'
+import { submitOrder } from '../transfers/transfer-orders.ts'
+import { issueApprovalCode, type OrderRow } from '../transfers/approval-codes.ts'
+import { transferOrders } from './schema-transfers.ts'
+import { AccountType } from '../../shared/account-flags.ts'
 
 export const demoInitiator = 'initiator@nova.example'
 
@@ -46,7 +60,106 @@ export async function seedTransfersDemo(db: Db, password: string): Promise<void>
   await db
     .update(customers)
     .set({
-      permissions: sql`${customers.permissions} || '{"sendMoneyUser": true, "transferMoneyUser": true}'::jsonb`,
+      permissions: sql`${customers.permissions} || '{"sendMoneyUser": true, "transferMoneyUser": true, "addFundsCrypto": true}'::jsonb`,
     })
     .where(and(eq(customers.id, company.customerId)))
+  await seedWaitingTransfers(db, company.customerId, user.id)
+}
+
+const demoCodeLifetimeMs = 30 * 86_400_000
+
+async function seedWaitingTransfers(db: Db, companyId: number, initiatorId: number) {
+  const [owner] = await db.select().from(users).where(eq(users.username, 'business@nova.example'))
+  const accounts = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(
+      and(eq(ledgerAccounts.customerId, companyId), eq(ledgerAccounts.type, AccountType.Payment)),
+    )
+  const eur = accounts.find((a) => a.currencyCode === 'EUR')
+  const usd = accounts.find((a) => a.currencyCode === 'USD')
+  if (!owner || !eur || !usd) return
+  const between = async (
+    key: string,
+    userId: number,
+    accessRight: number,
+    from: typeof eur,
+    to: typeof eur,
+    amount: string,
+  ) => {
+    const reply = await submitOrder(db, {
+      kind: 'betweenAccounts',
+      acting: { userId, customerId: companyId, accessRight },
+      idempotencyKey: key,
+      request: { toAmount: amount, fromAccount: from.id, toAccount: to.id, idempotencyKey: key },
+      fields: { amount: 'toAmount', from: 'fromAccount', to: 'toAccount' },
+      from: (await ownAccount(db, companyId, from.id))!,
+      to: (await ownAccount(db, companyId, to.id))!,
+      currencyCode: from.currencyCode,
+      toCurrencyCode: to.currencyCode,
+      ...quoteOrThrow(
+        quoteOf('betweenAccounts', from, to.currencyCode, amount, from.currencyCode, {
+          amount: 'toAmount',
+          currency: 'currency',
+        }),
+      ),
+    })
+    const id = (reply.body as { transactionId?: number }).transactionId
+    const [order] = await db
+      .select()
+      .from(transferOrders)
+      .where(eq(transferOrders.id, id ?? 0))
+    if (!order)
+      throw new Error(`assertion: demo transfer ${key} was made: ${JSON.stringify(reply.body)}`)
+    return order
+  }
+  await between('demo-approval-request-1', initiatorId, 3, eur, usd, '250.00')
+  const second = await between('demo-approval-request-2', initiatorId, 3, eur, usd, '120.00')
+  await issueApprovalCode(db, {
+    customerId: companyId,
+    userId: owner.id,
+    purpose: 'businessDecision',
+    orders: [second],
+    declined: false,
+    approveType: 2,
+    fixed: { code: '246810', lifetimeMs: demoCodeLifetimeMs },
+  })
+  await db
+    .update(customers)
+    .set({ transactionApproveMode: 'sms' })
+    .where(eq(customers.id, companyId))
+  try {
+    const third = await between('demo-code-transfer-1', owner.id, 2, usd, eur, '10.00')
+    await fixedTransferCode(db, companyId, owner.id, third, '135246')
+    const fourth = await between('demo-code-transfer-2', owner.id, 2, usd, eur, '5.00')
+    await fixedTransferCode(db, companyId, owner.id, fourth, '135247')
+  } finally {
+    await db
+      .update(customers)
+      .set({ transactionApproveMode: 'simple' })
+      .where(eq(customers.id, companyId))
+  }
+}
+
+async function fixedTransferCode(
+  db: Db,
+  customerId: number,
+  userId: number,
+  order: OrderRow,
+  code: string,
+) {
+  await issueApprovalCode(db, {
+    customerId,
+    userId,
+    purpose: 'transfer',
+    orders: [order],
+    declined: false,
+    approveType: 2,
+    fixed: { code, lifetimeMs: demoCodeLifetimeMs },
+  })
+}
+
+function quoteOrThrow<T extends object>(quote: T | FieldError): T {
+  if (isFieldError(quote)) throw new Error(`assertion: demo quote: ${quote.description}`)
+  return quote as T
 }

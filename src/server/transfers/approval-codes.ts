@@ -67,6 +67,8 @@ export interface IssueRequest {
   declined: boolean
   approveType: number
   now?: Date
+  /** A fixed code and lifetime for demo data only; requests of the API get random codes. */
+  fixed?: { code: string; lifetimeMs: number }
 }
 
 /** Stores a new code for the orders, cancels older ones for the same orders, sends it. */
@@ -88,7 +90,7 @@ export async function issueApprovalCode(
         isNull(transferApprovalCodes.canceledAt),
       ),
     )
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const code = request.fixed?.code ?? String(randomInt(0, 1_000_000)).padStart(6, '0')
   const salt = randomBytes(16).toString('base64url')
   const destination = await destinationOf(
     tx,
@@ -108,7 +110,7 @@ export async function issueApprovalCode(
       channel: destination.channel,
       recipient: destination.recipient,
       codeHash: `${salt}$${hashOf(salt, bindingOf(request.orders, request.declined), code)}`,
-      expiresAt: new Date(now.getTime() + approvalCodeLifetimeMs),
+      expiresAt: new Date(now.getTime() + (request.fixed?.lifetimeMs ?? approvalCodeLifetimeMs)),
     })
     .returning({ id: transferApprovalCodes.id })
   if (!row) throw new Error('assertion: the code row was inserted')

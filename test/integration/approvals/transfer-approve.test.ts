@@ -144,7 +144,7 @@ for (const target of databaseTargets()) {
       }
       const ok = await approve(reply.body.transactionId, second, 'code-mode-second')
       expect(ok.body.responseCode).toBe('00')
-      const business = (await server.signIn('business@nova.example')).accessToken
+      const business = (await server.signIn('admin@nova.example')).accessToken
       const none = await server.post('/rpc/approvalCodeRequest', {}, business)
       expect(none.body.responseCode).toBe('TA1')
       await setApprovalMode(server, 'demo@nova.example', 'sms')
