@@ -3,6 +3,7 @@ import createClient from 'openapi-fetch'
 import type { paths } from '../../generated/api.d.ts'
 import { SessionStore, type SessionTiming } from './session-store.ts'
 import { createTransport } from './transport.ts'
+import { setActingCustomer } from './acting-customer.ts'
 
 /** Demo builds let browser tests shorten the session timers (localStorage 'portal.timing'). */
 function timingOverride(): Partial<SessionTiming> {
@@ -15,6 +16,15 @@ function timingOverride(): Partial<SessionTiming> {
 }
 
 export const session = new SessionStore({ timing: timingOverride() })
+
+/** Kept in the browser only while signed in; logout removes it (product-spec section 4). */
+export const registrationDraftKey = 'portal.registrationDraft'
+
+session.subscribe((tokens) => {
+  if (tokens) return
+  setActingCustomer(undefined)
+  localStorage.removeItem(registrationDraftKey)
+})
 
 /** The transport every call goes through: version header, timeout, retries, refresh. */
 export const send = createTransport({ session })

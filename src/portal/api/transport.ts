@@ -1,8 +1,10 @@
 // The fetch under the typed client (product-spec section 7, client conventions): the client
 // version header, a 5-minute timeout, 3 retries with exponential delay on network errors,
 // and on 401 one token refresh and a replay. While a refresh runs, new requests wait for
-// it; if it fails they are all cancelled with "Request call failed".
+// it; if it fails they are all cancelled with "Request call failed". RPC calls carry the
+// acting customer (fromCustomerId) when one is chosen.
 import type { SessionStore } from './session-store.ts'
+import { withActingCustomer } from './acting-customer.ts'
 
 export const clientVersion = '2.1.2'
 export const requestCallFailed = 'Request call failed'
@@ -48,9 +50,10 @@ export function createTransport(
     }
   }
 
-  return async (request: Request) => {
+  return async (original: Request) => {
     const pending = session.pendingRefresh
     if (pending && !(await pending)) throw new RequestCallFailedError()
+    const request = await withActingCustomer(original)
     const template = request.clone()
     const response = await attempt(template)
     if (response.status !== 401 || !session.isSignedIn) return response

@@ -20,6 +20,7 @@ import { logoUrl } from '../brand/resolve-brand.ts'
 import { session } from '../api/client.ts'
 import { LanguageSelect } from './language-select.tsx'
 import { ScreenMenu } from './screen-menu.tsx'
+import { RealtimeNotices } from '../components/realtime-notices.tsx'
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
 
@@ -90,6 +91,7 @@ export function Component() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        <RealtimeNotices />
         <Outlet />
       </AppShell.Main>
       <AppShell.Footer px="md">

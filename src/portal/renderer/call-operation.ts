@@ -1,6 +1,7 @@
 // Calls any operation a screen names, through the portal's transport (version header,
 // retries, token refresh): RPC as POST /rpc/<id>, REST with its method, path and query.
-import { send } from '../api/client.ts'
+import { send, session } from '../api/client.ts'
+import { actingCustomer } from '../api/acting-customer.ts'
 import type { Json, OperationRef } from './screens-data.ts'
 import { screensBundle } from './screens-data.ts'
 
@@ -22,20 +23,33 @@ export interface CallResult {
 }
 
 let actingCustomerId: Promise<number | undefined> | undefined
+// Another person may sign in next in this tab: what was read for this one goes.
+session.subscribe((tokens) => {
+  if (!tokens) actingCustomerId = undefined
+})
 
 /**
- * Screen descriptions may send "$customerId": the customer the session acts for, as the
- * merchant public-api paths want it in the query or body (spec/screens/api-keys.yaml).
+ * Screen descriptions may send "$customerId": the customer the session acts for (the chosen
+ * company, else the signed-in customer), as the merchant public-api paths want it in the
+ * query or body (spec/screens/api-keys.yaml).
  */
 export async function resolvePlaceholders(
   values: Record<string, Json | undefined>,
 ): Promise<Record<string, Json | undefined>> {
   if (!Object.values(values).includes('$customerId')) return values
+  const chosen = actingCustomer()
+  if (chosen !== undefined) return replaceCustomerId(values, chosen)
   actingCustomerId ??= callOperationRaw('getCustomerInfo', {}).then((result) => {
     const customer = result.body.customer as { customerId?: number } | undefined
     return customer?.customerId
   })
-  const id = await actingCustomerId
+  return replaceCustomerId(values, await actingCustomerId)
+}
+
+function replaceCustomerId(
+  values: Record<string, Json | undefined>,
+  id: number | undefined,
+): Record<string, Json | undefined> {
   return Object.fromEntries(
     Object.entries(values).map(([key, value]) => [
       key,

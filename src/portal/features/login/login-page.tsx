@@ -1,13 +1,18 @@
-// /login: e-mail and password, PKCE behind the scenes. An already signed-in visitor whose
-// session still refreshes goes straight home (product-spec section 2).
-import { useEffect, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+// /login: e-mail and password, PKCE behind the scenes, then the flow's second step when it
+// has one (second-step.tsx, loaded only then) and the post-login routing of product-spec
+// section 2. An already signed-in visitor whose session still refreshes is routed at once;
+// a code with its verifier in the address signs in without the form.
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
   Alert,
+  Anchor,
   Button,
   Center,
+  Group,
   Image,
+  Loader,
   Paper,
   PasswordInput,
   Stack,
@@ -20,17 +25,31 @@ import { useBrand } from '../../brand/brand-context.tsx'
 import { logoUrl } from '../../brand/resolve-brand.ts'
 import { session } from '../../api/client.ts'
 import { LanguageSelect } from '../../app/language-select.tsx'
-import { signIn } from './sign-in.ts'
+import { signIn, signInWithCode, type SecondStep, type SignInResult } from './sign-in.ts'
+import { useRouteAfterSignIn } from './use-route-after-sign-in.ts'
+
+const SecondStepView = lazy(() =>
+  import('./second-step.tsx').then((module) => ({ default: module.SecondStepView })),
+)
+
+/** Why the person is back at the login page (?reason=...). */
+const reasonTexts: Record<string, string> = {
+  idle: 'common:errors.idle',
+  expired: 'common:errors.sessionExpired',
+  'no-access': 'auth:noAccess',
+  failed: 'auth:routingFailed',
+}
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export function Component() {
   const { t } = useTranslation(['auth', 'common'])
   const brand = useBrand()
-  const navigate = useNavigate()
-  const [params] = useSearchParams()
+  const [params, setParams] = useSearchParams()
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [step, setStep] = useState<SecondStep | null>(null)
+  const routeOnward = useRouteAfterSignIn()
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: {
@@ -38,31 +57,55 @@ export function Component() {
       password: (value) => (value.length > 0 ? null : t('auth:passwordRequired')),
     },
   })
-  const next = params.get('next')
-  // Only a local path: an absolute or protocol-relative URL would be an open redirect.
-  const target = next?.startsWith('/') && !next.startsWith('//') ? next : '/home'
+  // The remembered initial path (post-login routing step 6); only a local one.
+  const next = params.get('next') ?? undefined
   const reason = params.get('reason')
+  const handedCode = params.get('code')
+  const handedVerifier = params.get('codeVerifier')
 
   useEffect(() => {
+    if (handedCode && handedVerifier) return
     if (!session.isSignedIn) return
     let cancelled = false
     void session.refresh().then((ok) => {
-      if (ok && !cancelled) navigate(target, { replace: true })
+      if (ok && !cancelled) void routeOnward(next)
     })
     return () => {
       cancelled = true
     }
-  }, [navigate, target])
+  }, [routeOnward, next, handedCode, handedVerifier])
+
+  // Login from code + codeVerifier in the address (product-spec section 2, query handling).
+  useEffect(() => {
+    if (!handedCode || !handedVerifier) return
+    setParams({}, { replace: true })
+    setBusy(true)
+    void signInWithCode(handedCode, handedVerifier).then((result) => {
+      setBusy(false)
+      void settle(result)
+    })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per handed-over code
+  }, [handedCode, handedVerifier])
+
+  async function settle(result: SignInResult) {
+    if (result.ok) {
+      if (result.next) return setStep(result.next)
+      setStep(null)
+      await routeOnward(next)
+      return
+    }
+    showFailure(result)
+  }
 
   async function submit(values: typeof form.values) {
     setBusy(true)
     setError(null)
     const result = await signIn(values.username.trim(), values.password)
     setBusy(false)
-    if (result.ok) {
-      navigate(target, { replace: true })
-      return
-    }
+    await settle(result)
+  }
+
+  function showFailure(result: Extract<SignInResult, { ok: false }>) {
     switch (result.kind) {
       case 'refused':
       case 'blocked':
@@ -70,9 +113,6 @@ export function Component() {
         break
       case 'invalid':
         form.setErrors(result.fields)
-        break
-      case 'unsupported-flow':
-        setError(t('auth:flowNotSupported'))
         break
       case 'network':
         setError(t('common:errors.network'))
@@ -92,9 +132,9 @@ export function Component() {
               {t('auth:title')}
             </Title>
             <Text c="dimmed">{t('auth:subtitle', { brand: brand.projectName })}</Text>
-            {!error && (reason === 'expired' || reason === 'idle') && (
+            {!error && reason && reasonTexts[reason] && (
               <Alert color="yellow" role="status">
-                {t(reason === 'idle' ? 'common:errors.idle' : 'common:errors.sessionExpired')}
+                {t(reasonTexts[reason])}
               </Alert>
             )}
             {error && (
@@ -102,22 +142,52 @@ export function Component() {
                 {error}
               </Alert>
             )}
-            <TextInput
-              label={t('auth:username')}
-              type="email"
-              autoComplete="username"
-              required
-              {...form.getInputProps('username')}
-            />
-            <PasswordInput
-              label={t('auth:password')}
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <Button type="submit" loading={busy} fullWidth>
-              {t('auth:submit')}
-            </Button>
+            {step && (
+              <Suspense fallback={<Loader aria-label={t('common:loading')} />}>
+                <SecondStepView
+                  step={step}
+                  onSignedIn={() => {
+                    setStep(null)
+                    void routeOnward(next)
+                  }}
+                  onRestart={(message) => {
+                    setStep(null)
+                    setError(message ?? null)
+                  }}
+                  onNext={setStep}
+                />
+              </Suspense>
+            )}
+            {!step && (
+              <>
+                <TextInput
+                  label={t('auth:username')}
+                  type="email"
+                  autoComplete="username"
+                  required
+                  {...form.getInputProps('username')}
+                />
+                <PasswordInput
+                  label={t('auth:password')}
+                  autoComplete="current-password"
+                  required
+                  {...form.getInputProps('password')}
+                />
+                <Button type="submit" loading={busy} fullWidth>
+                  {t('auth:submit')}
+                </Button>
+                <Group justify="space-between">
+                  <Anchor component={Link} to="/account-recovery/email" size="sm">
+                    {t('auth:forgotPassword')}
+                  </Anchor>
+                  {brand.allowRegistration && (
+                    <Anchor component={Link} to="/register" size="sm">
+                      {t('auth:register')}
+                    </Anchor>
+                  )}
+                </Group>
+              </>
+            )}
             <LanguageSelect />
           </Stack>
         </form>

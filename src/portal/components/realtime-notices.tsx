@@ -1,0 +1,92 @@
+// What the realtime channel tells a signed-in person (product-spec sections 4 and 9): a
+// transaction's outcome under "Payment Confirmation" ("Successfully submitted", "Failed
+// transaction", or the refusal's message, else "Transaction was rejected."), notifications,
+// and two-step and password changes. Each notice shows for 10 seconds.
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert, Stack } from '@mantine/core'
+import { realtime } from '../api/realtime-session.ts'
+import type { RealtimeEvent } from '../api/realtime.ts'
+
+export const noticeMs = 10_000
+
+interface Notice {
+  id: number
+  title: string
+  text: string
+  color: string
+}
+
+let nextId = 1
+
+export function RealtimeNotices() {
+  const { t } = useTranslation('common')
+  const [notices, setNotices] = useState<Notice[]>([])
+
+  useEffect(() => {
+    realtime.start()
+    const describe = (event: RealtimeEvent): Omit<Notice, 'id'> | null => {
+      if (event.transaction_id !== undefined) {
+        const title = t('realtime.paymentConfirmation')
+        if (event.result === false)
+          return { title, text: event.message || t('realtime.rejected'), color: 'red' }
+        // A result of true is a submitted payment; an event without a result failed.
+        return event.result === true
+          ? { title, text: t('realtime.submitted'), color: 'green' }
+          : { title, text: t('realtime.failed'), color: 'red' }
+      }
+      switch (event.type) {
+        case 'CustomerNotification': {
+          const data = event.data as { title?: string; message?: string; text?: string }
+          return {
+            title: data.title ?? t('realtime.notification'),
+            text: data.message ?? data.text ?? '',
+            color: 'blue',
+          }
+        }
+        case 'TwoStepVerificationModeSet':
+        case 'TwoStepVerificationConfirmed':
+          return { title: t('realtime.twoStep'), text: t('realtime.twoStepText'), color: 'blue' }
+        case 'PasswordChange':
+          return { title: t('realtime.password'), text: t('realtime.passwordText'), color: 'blue' }
+        default:
+          return null
+      }
+    }
+    return realtime.subscribe((event) => {
+      const notice = describe(event)
+      if (!notice) return
+      const id = nextId++
+      setNotices((all) => [...all, { id, ...notice }])
+      setTimeout(() => setNotices((all) => all.filter((n) => n.id !== id)), noticeMs)
+    })
+  }, [t])
+
+  if (notices.length === 0) return null
+  return (
+    <Stack
+      gap="xs"
+      pos="fixed"
+      top={72}
+      right={16}
+      w={340}
+      maw="calc(100vw - 32px)"
+      style={{ zIndex: 300 }}
+      aria-live="polite"
+      data-testid="realtime-notices"
+    >
+      {notices.map((notice) => (
+        <Alert
+          key={notice.id}
+          color={notice.color}
+          title={notice.title}
+          withCloseButton
+          closeButtonLabel={t('close')}
+          onClose={() => setNotices((all) => all.filter((n) => n.id !== notice.id))}
+        >
+          {notice.text}
+        </Alert>
+      ))}
+    </Stack>
+  )
+}

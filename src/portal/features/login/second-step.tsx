@@ -1,0 +1,424 @@
+// The second sign-in step, loaded only when a flow needs one (product-spec section 4): the
+// authenticator or SMS code, the push the linked phone decides (the page waits on the
+// realtime channel and can send the push again), linking and approving a device
+// (verifyDevice and strict migration), and the soft-migration notice.
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core'
+import { api } from '../../api/client.ts'
+import { awaitPushDecision } from '../../api/realtime.ts'
+import { QrCode } from '../../components/qr-code.tsx'
+import { exchange, resendPush, type Device, type SecondStep, type SignInResult } from './sign-in.ts'
+
+export interface SecondStepProps {
+  step: SecondStep
+  /** The sign-in is complete: tokens are stored. */
+  onSignedIn(): void
+  /** Back to the password form, with a message to show there. */
+  onRestart(message?: string): void
+  onNext(step: SecondStep): void
+}
+
+function useFailureText() {
+  const { t } = useTranslation(['auth', 'common'])
+  return (result: Extract<SignInResult, { ok: false }>) =>
+    result.kind === 'refused' || result.kind === 'blocked'
+      ? result.message
+      : result.kind === 'invalid'
+        ? Object.values(result.fields).join(', ')
+        : result.kind === 'network'
+          ? t('common:errors.network')
+          : t('common:errors.unknown')
+}
+
+export function SecondStepView(props: SecondStepProps) {
+  switch (props.step.kind) {
+    case 'code':
+      return <CodeStep {...props} step={props.step} />
+    case 'push':
+      return <PushStep {...props} step={props.step} />
+    case 'device':
+      return <DeviceStep {...props} step={props.step} />
+    case 'migration':
+      return <MigrationStep {...props} step={props.step} />
+  }
+}
+
+function CodeStep({
+  step,
+  onSignedIn,
+  onRestart,
+}: SecondStepProps & { step: Extract<SecondStep, { kind: 'code' }> }) {
+  const { t } = useTranslation(['auth', 'common'])
+  const failureText = useFailureText()
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    if (!/^\d{6}$/.test(value)) return setError(t('auth:codeInvalid'))
+    setBusy(true)
+    setError(null)
+    const result = await exchange({ code: step.code, codeVerifier: step.verifier, otp: value })
+    setBusy(false)
+    if (result.ok) return onSignedIn()
+    if (result.kind === 'blocked') return onRestart(result.message)
+    setError(failureText(result))
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack>
+        <Text>
+          {step.flow === 'otp'
+            ? t('auth:otpPrompt')
+            : t('auth:smsPrompt', {
+                phone: step.phoneNumber ?? '',
+                identifier: step.smsIdentifier ?? '',
+              })}
+        </Text>
+        <TextInput
+          label={t(step.flow === 'otp' ? 'auth:otpLabel' : 'auth:smsLabel')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          autoFocus
+          value={value}
+          error={error}
+          onChange={(event) => setValue(event.currentTarget.value.trim())}
+        />
+        <Button type="submit" loading={busy} fullWidth>
+          {t('auth:confirm')}
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
+          {t('auth:startOver')}
+        </Anchor>
+      </Stack>
+    </form>
+  )
+}
+
+function PushStep({
+  step,
+  onSignedIn,
+  onRestart,
+}: SecondStepProps & { step: Extract<SecondStep, { kind: 'push' }> }) {
+  const { t } = useTranslation(['auth', 'common'])
+  const failureText = useFailureText()
+  const [state, setState] = useState<'waiting' | 'lost' | 'refused'>('waiting')
+  const [reason, setReason] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    const wait = awaitPushDecision(step.code)
+    let active = true
+    void wait.decision.then(async (decision) => {
+      if (!active) return
+      if (!decision) return setState('lost')
+      if (!decision.result) {
+        setReason(decision.reason ?? null)
+        return setState('refused')
+      }
+      const result = await exchange({ code: step.code, codeVerifier: step.verifier })
+      if (!active) return
+      if (result.ok) onSignedIn()
+      else onRestart(failureText(result))
+    })
+    return () => {
+      active = false
+      wait.close()
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one wait per push sent
+  }, [step.code, attempt])
+
+  async function sendAgain() {
+    const result = await resendPush(step.code)
+    if (!result.ok) return onRestart(failureText(result))
+    setNotice(t('auth:pushSentAgain'))
+    setState('waiting')
+    setAttempt(attempt + 1)
+  }
+
+  return (
+    <Stack>
+      {state === 'waiting' && (
+        <Group wrap="nowrap" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>{t('auth:pushWaiting')}</Text>
+        </Group>
+      )}
+      {state === 'lost' && <Alert color="yellow">{t('auth:pushLost')}</Alert>}
+      {state === 'refused' && (
+        <Alert color="red" role="alert" title={t('auth:pushRefused')}>
+          {reason ?? t('auth:pushRefusedNoReason')}
+        </Alert>
+      )}
+      {notice && state === 'waiting' && <Text c="dimmed">{notice}</Text>}
+      {state !== 'refused' && (
+        <Button variant="light" onClick={() => void sendAgain()}>
+          {t('auth:pushResend')}
+        </Button>
+      )}
+      <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
+        {t('auth:startOver')}
+      </Anchor>
+    </Stack>
+  )
+}
+
+interface ApproveMethod {
+  id: string
+  type: string
+  label?: string
+  destination?: string
+}
+
+/** Links a new phone with the temporary token and approves it with a code. */
+function DeviceStep({
+  step,
+  onSignedIn,
+  onRestart,
+  onNext,
+}: SecondStepProps & { step: Extract<SecondStep, { kind: 'device' }> }) {
+  const { t } = useTranslation(['auth', 'common'])
+  const failureText = useFailureText()
+  const bearer = { authorization: `Bearer ${step.tmpJwt}` }
+  const [name, setName] = useState('')
+  const [type, setType] = useState<'android' | 'ios'>('android')
+  const [device, setDevice] = useState<Device | null>(null)
+  const [methods, setMethods] = useState<ApproveMethod[]>([])
+  const [method, setMethod] = useState<string>('')
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const fail = (status: number, body: unknown) => {
+    const message = (body as { message?: string } | undefined)?.message
+    setError(message ?? (status === 0 ? t('common:errors.network') : t('common:errors.unknown')))
+  }
+
+  async function link(event: React.FormEvent) {
+    event.preventDefault()
+    if (!name.trim()) return setError(t('auth:deviceNameRequired'))
+    setBusy(true)
+    setError(null)
+    try {
+      const created = await api.POST('/auth/devices', {
+        body: { name: name.trim(), type },
+        headers: bearer,
+      })
+      if (!created.data) return fail(created.response.status, created.error)
+      setDevice(created.data as Device)
+      const list = await api.GET('/auth/devices/approve-methods', { headers: bearer })
+      const found = ((list.data as { methods?: ApproveMethod[] } | undefined)?.methods ??
+        []) as ApproveMethod[]
+      setMethods(found)
+      setMethod(found[0]?.id ?? '')
+    } catch {
+      fail(0, undefined)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function sendCode() {
+    if (!device || !method) return
+    setBusy(true)
+    setError(null)
+    try {
+      const sent = await api.PATCH('/auth/devices/{deviceId}/approve/{methodId}', {
+        params: { path: { deviceId: device.id, methodId: method } },
+        headers: bearer,
+      })
+      if (!sent.data) return fail(sent.response.status, sent.error)
+      setSentTo((sent.data as { sentTo?: string }).sentTo ?? '')
+    } catch {
+      fail(0, undefined)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function approve(event: React.FormEvent) {
+    event.preventDefault()
+    if (!device) return
+    setBusy(true)
+    setError(null)
+    try {
+      const approved = await api.POST('/auth/devices/{deviceId}/approve', {
+        params: { path: { deviceId: device.id } },
+        body: { code: code.trim() },
+        headers: bearer,
+      })
+      if (!approved.data) return fail(approved.response.status, approved.error)
+      if (step.code && step.verifier) {
+        const result = await exchange({ code: step.code, codeVerifier: step.verifier })
+        if (result.ok) return onSignedIn()
+        return onRestart(failureText(result))
+      }
+      if (step.then) return onNext(step.then)
+      onRestart(t('auth:deviceLinkedSignInAgain'))
+    } catch {
+      fail(0, undefined)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!device) {
+    return (
+      <form onSubmit={(event) => void link(event)} noValidate>
+        <Stack>
+          <Text>{t('auth:deviceIntro')}</Text>
+          <TextInput
+            label={t('auth:deviceName')}
+            required
+            autoFocus
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <NativeSelect
+            label={t('auth:deviceType')}
+            value={type}
+            data={[
+              { value: 'android', label: 'Android' },
+              { value: 'ios', label: 'iOS' },
+            ]}
+            onChange={(event) => setType(event.currentTarget.value as 'android' | 'ios')}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" loading={busy} fullWidth>
+            {t('auth:deviceLink')}
+          </Button>
+          <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
+            {t('auth:startOver')}
+          </Anchor>
+        </Stack>
+      </form>
+    )
+  }
+
+  return (
+    <Stack>
+      <Text>{t('auth:deviceScan')}</Text>
+      {device.link && <QrCode value={device.link} label={t('auth:deviceQr')} />}
+      {sentTo === null ? (
+        <>
+          {methods.length > 0 ? (
+            <Radio.Group
+              label={t('auth:approveMethod')}
+              value={method}
+              onChange={setMethod}
+              name="approve-method"
+            >
+              <Stack gap="xs" mt="xs">
+                {methods.map((choice) => (
+                  <Radio
+                    key={choice.id}
+                    value={choice.id}
+                    label={`${choice.label ?? choice.type}${choice.destination ? ` (${choice.destination})` : ''}`}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          ) : (
+            <Text c="dimmed">{t('auth:noApproveMethod')}</Text>
+          )}
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button loading={busy} disabled={!method} onClick={() => void sendCode()}>
+            {t('auth:sendApproveCode')}
+          </Button>
+        </>
+      ) : (
+        <form onSubmit={(event) => void approve(event)} noValidate>
+          <Stack>
+            <Text>{t('auth:approveCodeSent', { destination: sentTo })}</Text>
+            <TextInput
+              label={t('auth:approveCode')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              autoFocus
+              value={code}
+              error={error}
+              onChange={(event) => setCode(event.currentTarget.value)}
+            />
+            <Button type="submit" loading={busy} fullWidth>
+              {t('auth:confirm')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
+        {t('auth:startOver')}
+      </Anchor>
+    </Stack>
+  )
+}
+
+function MigrationStep({
+  step,
+  onSignedIn,
+  onRestart,
+  onNext,
+}: SecondStepProps & { step: Extract<SecondStep, { kind: 'migration' }> }) {
+  const { t } = useTranslation(['auth', 'common'])
+  const failureText = useFailureText()
+  const [busy, setBusy] = useState(false)
+
+  async function later() {
+    const then = step.then
+    if (then.kind !== 'exchange') return onNext(then)
+    setBusy(true)
+    const result = await exchange({ code: then.code, codeVerifier: then.verifier })
+    setBusy(false)
+    if (result.ok) onSignedIn()
+    else onRestart(failureText(result))
+  }
+
+  const setUp = () => {
+    const then = step.then
+    const device: SecondStep = {
+      kind: 'device',
+      tmpJwt: step.tmpJwt,
+      devices: step.devices,
+      ...(then.kind === 'exchange' ? { code: then.code, verifier: then.verifier } : { then }),
+    }
+    onNext(device)
+  }
+
+  return (
+    <Stack>
+      <Alert color="yellow" title={t('auth:migrationTitle')}>
+        {t('auth:migrationSoft', { count: step.daysLeft })}
+      </Alert>
+      <Button onClick={setUp}>{t('auth:migrationSetUp')}</Button>
+      <Button variant="default" loading={busy} onClick={() => void later()}>
+        {t('auth:migrationLater')}
+      </Button>
+    </Stack>
+  )
+}
