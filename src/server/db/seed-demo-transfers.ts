@@ -4,7 +4,7 @@
 // company; and, for the company, transfers waiting at each approval step, made through the
 // same code as the API (test/conformance/happy-paths/transfers.yaml names them):
 //   700001  EUR 250.00 to its USD account, waiting for an approver;
-//   700002  EUR 120.00 likewise, with business@'s approval waiting for code 246810 (810002);
+//   700002  EUR 120.00 likewise, with business@'s approval waiting for code 246810 (810001);
 //   700003  USD 10.00 to its EUR account, waiting for the customer's code 135246;
 //   700004  USD 5.00 likewise, waiting for code 135247.
 // Demo codes live 30 days; the holds of 700003 and 700004 expire after 30 minutes of a
