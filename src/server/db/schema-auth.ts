@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { customers, users } from './schema.ts'
+import { customerEmails, customers, users } from './schema.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const at = (name: string) => timestamp(name, { withTimezone: true })
@@ -241,4 +241,22 @@ export const seiAuthorizations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sei_authorizations_user_idx').on(t.userId)],
+)
+
+/** A link that confirms one e-mail address of a customer (POST /rpc/emailConfirmByLink). */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    emailId: integer('email_id')
+      .notNull()
+      .references(() => customerEmails.id),
+    /** SHA-256 of "<emailId>:<code>". */
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_confirmations_email_idx').on(t.emailId)],
 )
