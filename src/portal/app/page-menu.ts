@@ -9,4 +9,26 @@ export interface MenuPage {
   title: string
 }
 
-export const pageMenu: MenuPage[] = []
+export const pageMenu: MenuPage[] = [
+  {
+    id: 'devices',
+    route: '/setting/devices',
+    menu: 'settings',
+    order: 8,
+    title: 'security:menu.devices',
+  },
+  {
+    id: 'twoStepVerification',
+    route: '/setting/two-step-verification',
+    menu: 'settings',
+    order: 9,
+    title: 'security:menu.twoStep',
+  },
+  {
+    id: 'changePassword',
+    route: '/profile/password',
+    menu: 'settings',
+    order: 10,
+    title: 'security:menu.password',
+  },
+]

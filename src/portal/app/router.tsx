@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { Loader } from '@mantine/core'
 import { screenRoutes } from '../../generated/screen-routes.ts'
+import { AppRoot } from './app-root.tsx'
 
 const ScreenPage = lazy(() =>
   import('../renderer/screen-page.tsx').then((module) => ({ default: module.ScreenPage })),
@@ -19,18 +20,83 @@ const renderedScreens: RouteObject[] = screenRoutes.map((screen) => ({
   ),
 }))
 
-export const router = createBrowserRouter([
+const onboarding =
+  (
+    name:
+      | 'AdminOverview'
+      | 'ProfileUpdate'
+      | 'Kyc'
+      | 'SelfCertification'
+      | 'BusinessSelfCertification'
+      | 'CompanyDocuments',
+  ) =>
+  () =>
+    import('../features/onboarding/onboarding-page.tsx').then((module) => ({
+      Component: module[name],
+    }))
+
+const publicRoutes: RouteObject[] = [
   { path: '/login', lazy: () => import('../features/login/login-page.tsx') },
+  { path: '/register', lazy: () => import('../features/access/register-choice-page.tsx') },
+  { path: '/activate', lazy: () => import('../features/access/activate-page.tsx') },
   {
-    path: '/',
-    lazy: () => import('./main-layout.tsx'),
+    path: '/account-recovery',
+    lazy: () => import('../features/access/account-recovery-page.tsx'),
     children: [
-      { index: true, element: <Navigate to="/home" replace /> },
-      { path: 'home', lazy: () => import('../features/home/home-page.tsx') },
-      // The merchant section opens on identity verification (product-spec section 2).
-      { path: 'merchant', element: <Navigate to="/merchant/security/verification" replace /> },
-      ...renderedScreens,
+      { index: true, element: <Navigate to="/account-recovery/email" replace /> },
+      {
+        path: ':step',
+        lazy: () =>
+          import('../features/access/account-recovery-page.tsx').then((module) => ({
+            Component: module.RecoveryStep,
+          })),
+      },
     ],
   },
-  { path: '*', lazy: () => import('../features/not-found/not-found-page.tsx') },
+  // The legal terms page; with terms still to accept (a TE answer) they are accepted here.
+  { path: '/terms', lazy: () => import('../features/access/terms-page.tsx') },
+]
+
+export const router = createBrowserRouter([
+  {
+    element: <AppRoot />,
+    children: [
+      ...publicRoutes,
+      {
+        path: '/',
+        lazy: () => import('./main-layout.tsx'),
+        children: [
+          { index: true, element: <Navigate to="/home" replace /> },
+          { path: 'home', lazy: () => import('../features/home/home-page.tsx') },
+          // The targets of post-login routing (product-spec section 2).
+          { path: 'admin-overview', lazy: onboarding('AdminOverview') },
+          { path: 'profile-update', lazy: onboarding('ProfileUpdate') },
+          { path: 'kyc', lazy: onboarding('Kyc') },
+          { path: 'self-certification-splash', lazy: onboarding('SelfCertification') },
+          {
+            path: 'self-certification-business-splash',
+            lazy: onboarding('BusinessSelfCertification'),
+          },
+          { path: 'company-documents', lazy: onboarding('CompanyDocuments') },
+          { path: 'company', lazy: () => import('../features/onboarding/company-choice-page.tsx') },
+          // The merchant section opens on identity verification (product-spec section 2).
+          { path: 'merchant', element: <Navigate to="/merchant/security/verification" replace /> },
+          // The hand-written security pages (issue 5); their menu entries are in page-menu.ts.
+          { path: 'setting/devices', lazy: () => import('../features/security/devices-page.tsx') },
+          {
+            path: 'setting/two-step-verification',
+            lazy: () => import('../features/security/two-step-page.tsx'),
+          },
+          {
+            path: 'profile/password',
+            lazy: () => import('../features/security/password-page.tsx'),
+          },
+          ...renderedScreens,
+        ],
+      },
+      // The demo mailbox is public: codes are read there before anyone can sign in.
+      { path: '/mailbox', lazy: () => import('../features/mailbox/mailbox-page.tsx') },
+      { path: '*', lazy: () => import('../features/not-found/not-found-page.tsx') },
+    ],
+  },
 ])

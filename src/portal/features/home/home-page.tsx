@@ -1,6 +1,7 @@
 // /home: the customer's accounts with balance and pending amount, amounts shown by the
 // rule of product-spec section 9 (8 decimals, trimmed to at least 2).
 import { useEffect, useState } from 'react'
+import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
@@ -30,6 +31,16 @@ export function moneyText(
 export function Component() {
   const { t } = useTranslation(['home', 'common'])
   const [state, setState] = useState<State>({ status: 'loading' })
+  // A success notice handed over by the page before (an activation), closed after 3 s.
+  const location = useLocation()
+  const [notice, setNotice] = useState<string | null>(
+    (location.state as { notice?: string } | null)?.notice ?? null,
+  )
+  useEffect(() => {
+    if (!notice) return
+    const timer = setTimeout(() => setNotice(null), 3000)
+    return () => clearTimeout(timer)
+  }, [notice])
 
   useEffect(() => {
     let cancelled = false
@@ -58,6 +69,11 @@ export function Component() {
       <Title order={1} size="h2">
         {t('home:title')}
       </Title>
+      {notice && (
+        <Alert color="green" role="status" withCloseButton onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
       {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
       {state.status === 'failed' && (
         <Alert color="red" role="alert" title={state.title ?? t('common:errors.error')}>

@@ -1,0 +1,225 @@
+// /account-recovery and its children (product-spec section 2): email (ask for a code),
+// status (what happens next), reset (check the code), password (choose a new one) and
+// success. The e-mail and the checked code are kept for the tab only, and cleared at the end.
+import { useState } from 'react'
+import { Link, Navigate, Outlet, useNavigate, useParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { api } from '../../api/client.ts'
+import { describeFailure, joinValidationErrors } from '../../../shared/response-codes.ts'
+import { PublicPage } from './public-page.tsx'
+
+const storageKey = 'portal.recovery'
+const steps = ['email', 'status', 'reset', 'password', 'success'] as const
+type Step = (typeof steps)[number]
+
+interface Progress {
+  email?: string
+  code?: string
+}
+const read = (): Progress => JSON.parse(sessionStorage.getItem(storageKey) ?? '{}') as Progress
+const write = (progress: Progress) => sessionStorage.setItem(storageKey, JSON.stringify(progress))
+
+interface Answer {
+  responseCode?: string
+  responseDescription?: string
+  errors?: { parameter: string; description: string }[]
+}
+
+function failureText(body: Answer | undefined, status: number, fallback: string): string {
+  if (body?.errors?.length) return joinValidationErrors(body.errors)
+  const described = describeFailure(body, status)
+  return described.text ?? described.title ?? fallback
+}
+
+export function Component() {
+  return <Outlet />
+}
+
+export function RecoveryStep() {
+  const { step } = useParams()
+  if (!steps.includes(step as Step)) return <Navigate to="/account-recovery/email" replace />
+  if (step === 'success') return <RecoverySuccess />
+  return <RecoveryStepView step={step as Step} />
+}
+
+function RecoveryStepView({ step }: { step: Step }) {
+  const { t } = useTranslation(['access', 'common'])
+  const navigate = useNavigate()
+  const progress = read()
+  const [email, setEmail] = useState(progress.email ?? '')
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
+  const [repeat, setRepeat] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function call(
+    path:
+      '/rpc/passwordChangeRequest' | '/rpc/passwordChangeCodeCheck' | '/rpc/passwordChangeApply',
+    body: never,
+  ) {
+    setBusy(true)
+    setError(null)
+    try {
+      const { data, response } = await api.POST(path, { body })
+      const answer = data as Answer | undefined
+      if (answer?.responseCode === '00') return true
+      setError(failureText(answer, response.status, t('common:errors.server')))
+      return false
+    } catch {
+      setError(t('common:errors.network'))
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const alert = error && (
+    <Alert color="red" role="alert">
+      {error}
+    </Alert>
+  )
+
+  if (step === 'email')
+    return (
+      <PublicPage title={t('access:recovery.title')}>
+        <form
+          noValidate
+          onSubmit={async (event) => {
+            event.preventDefault()
+            if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
+              return setError(t('access:emailInvalid'))
+            if (await call('/rpc/passwordChangeRequest', { email: email.trim() } as never)) {
+              write({ email: email.trim() })
+              navigate('/account-recovery/status')
+            }
+          }}
+        >
+          <Stack>
+            <Text>{t('access:recovery.emailIntro')}</Text>
+            <TextInput
+              label={t('access:email')}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+            />
+            {alert}
+            <Button type="submit" loading={busy}>
+              {t('access:recovery.sendCode')}
+            </Button>
+            <Anchor component={Link} to="/login" size="sm">
+              {t('access:toLogin')}
+            </Anchor>
+          </Stack>
+        </form>
+      </PublicPage>
+    )
+
+  if (!progress.email) return <Navigate to="/account-recovery/email" replace />
+
+  if (step === 'status')
+    return (
+      <PublicPage title={t('access:recovery.title')}>
+        <Text role="status">{t('access:recovery.sent', { email: progress.email })}</Text>
+        <Button component={Link} to="/account-recovery/reset">
+          {t('access:recovery.haveCode')}
+        </Button>
+        <Anchor component={Link} to="/account-recovery/email" size="sm">
+          {t('access:recovery.otherEmail')}
+        </Anchor>
+      </PublicPage>
+    )
+
+  if (step === 'reset')
+    return (
+      <PublicPage title={t('access:recovery.title')}>
+        <form
+          noValidate
+          onSubmit={async (event) => {
+            event.preventDefault()
+            const body = { email: progress.email, code: code.trim() }
+            if (await call('/rpc/passwordChangeCodeCheck', body as never)) {
+              write({ ...progress, code: code.trim() })
+              navigate('/account-recovery/password')
+            }
+          }}
+        >
+          <Stack>
+            <Text>{t('access:recovery.codeIntro', { email: progress.email })}</Text>
+            <TextInput
+              label={t('access:recovery.code')}
+              autoComplete="one-time-code"
+              required
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+            />
+            {alert}
+            <Button type="submit" loading={busy}>
+              {t('access:recovery.checkCode')}
+            </Button>
+          </Stack>
+        </form>
+      </PublicPage>
+    )
+
+  if (step === 'password') {
+    if (!progress.code) return <Navigate to="/account-recovery/reset" replace />
+    return (
+      <PublicPage title={t('access:recovery.title')}>
+        <form
+          noValidate
+          onSubmit={async (event) => {
+            event.preventDefault()
+            if (password.length < 8) return setError(t('access:passwordShort'))
+            if (password !== repeat) return setError(t('access:passwordsDiffer'))
+            const body = { email: progress.email, code: progress.code, password }
+            if (await call('/rpc/passwordChangeApply', body as never)) {
+              sessionStorage.removeItem(storageKey)
+              navigate('/account-recovery/success', { replace: true })
+            }
+          }}
+        >
+          <Stack>
+            <PasswordInput
+              label={t('access:newPassword')}
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+            <PasswordInput
+              label={t('access:repeatPassword')}
+              autoComplete="new-password"
+              required
+              value={repeat}
+              onChange={(event) => setRepeat(event.currentTarget.value)}
+            />
+            {alert}
+            <Button type="submit" loading={busy}>
+              {t('access:recovery.setPassword')}
+            </Button>
+          </Stack>
+        </form>
+      </PublicPage>
+    )
+  }
+
+  return null
+}
+
+export function RecoverySuccess() {
+  const { t } = useTranslation('access')
+  return (
+    <PublicPage title={t('recovery.title')}>
+      <Alert color="green" role="status">
+        {t('recovery.success')}
+      </Alert>
+      <Button component={Link} to="/login">
+        {t('toLogin')}
+      </Button>
+    </PublicPage>
+  )
+}

@@ -1,0 +1,113 @@
+// /terms: the legal terms. A signed-in customer with terms still to accept (a TE answer,
+// product-spec section 8) ticks and accepts them here and goes on with the post-login
+// routing; anyone else reads the brand's terms and privacy documents.
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Alert, Anchor, Button, Checkbox, Stack, Text } from '@mantine/core'
+import { useBrand } from '../../brand/brand-context.tsx'
+import { api, session } from '../../api/client.ts'
+import { describeFailure } from '../../../shared/response-codes.ts'
+import type { CustomerTerm } from '../login/post-login.ts'
+import { useRouteAfterSignIn } from '../login/use-route-after-sign-in.ts'
+import { PublicPage } from './public-page.tsx'
+
+export function Component() {
+  const { t } = useTranslation(['access', 'common'])
+  const brand = useBrand()
+  const location = useLocation()
+  const routeOnward = useRouteAfterSignIn()
+  const handed = (location.state as { terms?: CustomerTerm[] } | null)?.terms
+  const [terms, setTerms] = useState<CustomerTerm[] | null>(handed ?? null)
+  const [accepted, setAccepted] = useState<number[]>([])
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (terms || !session.isSignedIn) return
+    void api.POST('/rpc/getCustomerInfo', { body: {} }).then(({ data }) => {
+      const body = data as { responseCode?: string; terms?: CustomerTerm[] } | undefined
+      setTerms(body?.responseCode === 'TE' ? (body.terms ?? []) : [])
+    })
+  }, [terms])
+
+  async function accept() {
+    if (!terms) return
+    setBusy(true)
+    setError(null)
+    const { data, response } = await api.POST('/rpc/termsAccept', {
+      body: { termIds: terms.map((term) => term.id) },
+    })
+    setBusy(false)
+    const body = data as { responseCode?: string; terms?: CustomerTerm[] } | undefined
+    if (body?.responseCode !== '00') {
+      const failure = describeFailure(body, response.status)
+      return setError(failure.text ?? failure.title ?? t('common:errors.server'))
+    }
+    if (body.terms?.length) return setTerms(body.terms)
+    await routeOnward()
+  }
+
+  if (!session.isSignedIn || (terms && terms.length === 0)) {
+    return (
+      <PublicPage title={t('access:terms.title')}>
+        <Text>{t('access:terms.documents')}</Text>
+        <Anchor href={brand.legalLinks.terms} target="_blank" rel="noreferrer">
+          {t('common:footer.terms')}
+        </Anchor>
+        <Anchor href={brand.legalLinks.privacy} target="_blank" rel="noreferrer">
+          {t('common:footer.privacy')}
+        </Anchor>
+        <Anchor component={Link} to={session.isSignedIn ? '/home' : '/login'}>
+          {t(session.isSignedIn ? 'access:toHome' : 'access:toLogin')}
+        </Anchor>
+      </PublicPage>
+    )
+  }
+
+  return (
+    <PublicPage title={t('access:terms.pendingTitle')}>
+      <Text>{t('access:terms.pendingText')}</Text>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Stack gap="xs">
+        {(terms ?? []).map((term) => (
+          <Checkbox
+            key={term.id}
+            checked={accepted.includes(term.id)}
+            onChange={(event) =>
+              setAccepted(
+                event.currentTarget.checked
+                  ? [...accepted, term.id]
+                  : accepted.filter((id) => id !== term.id),
+              )
+            }
+            label={
+              term.url ? (
+                <Anchor href={term.url} target="_blank" rel="noreferrer">
+                  {term.label}
+                </Anchor>
+              ) : (
+                term.label
+              )
+            }
+            description={term.text}
+          />
+        ))}
+      </Stack>
+      <Button
+        loading={busy}
+        disabled={!terms || accepted.length !== terms.length}
+        onClick={() => void accept()}
+      >
+        {t('access:terms.accept')}
+      </Button>
+      <Button variant="subtle" onClick={() => void session.signOut()} component={Link} to="/login">
+        {t('common:signOut')}
+      </Button>
+    </PublicPage>
+  )
+}

@@ -1,0 +1,241 @@
+// /mailbox: the demo mailbox (DESIGN.md section 7), a public page. With no mail or SMS
+// provider the demo's e-mails, SMS and device pushes stay in the outbox, and a person reads
+// their codes here by e-mail address or phone number. The server answers only in demo mode
+// (404 elsewhere, docs/decisions.md "Demo mailbox"), so the page shows its form only after
+// the server has answered it.
+import { Suspense, useCallback, useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import type { components } from '../../../generated/api.d.ts'
+import { api } from '../../api/client.ts'
+import { LanguageSelect } from '../../app/language-select.tsx'
+
+type Message = components['schemas']['DemoMailboxMessage']
+type Box =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'unavailable' }
+  | { status: 'failed'; text: string }
+  | { status: 'ready'; recipient: string; messages: Message[]; checkedAt: Date }
+
+const refreshEveryMs = 5000
+/** Any address works for asking whether the mailbox exists; nothing is sent to it. */
+const probeRecipient = 'mailbox-check@example.invalid'
+
+export function Component() {
+  return (
+    <Suspense fallback={<Loader m="xl" />}>
+      <MailboxPage />
+    </Suspense>
+  )
+}
+
+async function fetchMailbox(recipient: string) {
+  const { data, response } = await api.GET('/demo/mailbox', {
+    params: { query: { recipient } },
+  })
+  return { messages: data?.messages, status: response.status }
+}
+
+function MailboxPage() {
+  const { t } = useTranslation(['security', 'common'])
+  const [params, setParams] = useSearchParams()
+  const [available, setAvailable] = useState<boolean | null>(null)
+  const [recipient, setRecipient] = useState(params.get('recipient') ?? '')
+  const [box, setBox] = useState<Box>({ status: 'idle' })
+  const [autoRefresh, setAutoRefresh] = useState(true)
+  const shown = box.status === 'ready' ? box.recipient : null
+
+  useEffect(() => {
+    let cancelled = false
+    fetchMailbox(probeRecipient)
+      .then(({ status }) => !cancelled && setAvailable(status !== 404))
+      .catch(() => !cancelled && setAvailable(true))
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  const open = useCallback(
+    async (who: string, quiet = false) => {
+      if (!quiet) setBox({ status: 'loading' })
+      try {
+        const { messages, status } = await fetchMailbox(who)
+        if (status === 404) setBox({ status: 'unavailable' })
+        else if (!messages) setBox({ status: 'failed', text: t('mailbox.recipientInvalid') })
+        else setBox({ status: 'ready', recipient: who, messages, checkedAt: new Date() })
+      } catch {
+        setBox({ status: 'failed', text: t('common:errors.network') })
+      }
+    },
+    [t],
+  )
+
+  // The recipient in the address opens at once, so a link can name whose mailbox to show.
+  const initial = params.get('recipient')
+  useEffect(() => {
+    if (available && initial) void open(initial)
+  }, [available, initial, open])
+
+  useEffect(() => {
+    if (!shown || !autoRefresh) return
+    const timer = setInterval(() => void open(shown, true), refreshEveryMs)
+    return () => clearInterval(timer)
+  }, [shown, autoRefresh, open])
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const who = recipient.trim()
+    if (who.length < 3) {
+      setBox({ status: 'failed', text: t('mailbox.recipientInvalid') })
+      return
+    }
+    setParams({ recipient: who }, { replace: true })
+    void open(who)
+  }
+
+  return (
+    <Container size="sm" py="xl" px="md">
+      <Stack>
+        <Group justify="space-between" align="flex-start">
+          <Title order={1} size="h2">
+            {t('mailbox.title')}
+          </Title>
+          <LanguageSelect compact />
+        </Group>
+        {available === null && <Loader aria-label={t('common:loading')} />}
+        {(available === false || box.status === 'unavailable') && (
+          <Alert color="yellow" role="status" data-testid="mailbox-unavailable">
+            {t('mailbox.unavailable')}
+          </Alert>
+        )}
+        {available && box.status !== 'unavailable' && (
+          <>
+            <Text c="dimmed">{t('mailbox.intro')}</Text>
+            <Paper withBorder p="md" radius="md">
+              <form onSubmit={submit} noValidate>
+                <Stack>
+                  <TextInput
+                    label={t('mailbox.recipient')}
+                    description={t('mailbox.recipientHint')}
+                    value={recipient}
+                    onChange={(event) => setRecipient(event.currentTarget.value)}
+                    autoComplete="email"
+                    maxLength={254}
+                    required
+                  />
+                  <Group justify="space-between">
+                    <Button type="submit" loading={box.status === 'loading'}>
+                      {t('mailbox.show')}
+                    </Button>
+                    <Switch
+                      label={t('mailbox.autoRefresh')}
+                      checked={autoRefresh}
+                      onChange={(event) => setAutoRefresh(event.currentTarget.checked)}
+                    />
+                  </Group>
+                </Stack>
+              </form>
+            </Paper>
+            <MailboxContent box={box} onRefresh={(who) => void open(who)} />
+          </>
+        )}
+        <Anchor component={Link} to="/login" size="sm">
+          {t('mailbox.toSignIn')}
+        </Anchor>
+      </Stack>
+    </Container>
+  )
+}
+
+function MailboxContent({ box, onRefresh }: { box: Box; onRefresh(recipient: string): void }) {
+  const { t, i18n } = useTranslation(['security', 'common'])
+  if (box.status === 'failed') {
+    return (
+      <Alert color="red" role="alert">
+        {box.text}
+      </Alert>
+    )
+  }
+  if (box.status !== 'ready') return null
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' })
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('mailbox.count', { count: box.messages.length, recipient: box.recipient })}
+        </Text>
+        <Button size="xs" variant="light" onClick={() => onRefresh(box.recipient)}>
+          {t('mailbox.refresh')}
+        </Button>
+      </Group>
+      {box.messages.length === 0 && (
+        <Paper withBorder p="xl" radius="md">
+          <Text ta="center">{t('mailbox.empty')}</Text>
+        </Paper>
+      )}
+      {box.messages.map((message) => (
+        <Paper
+          key={message.id}
+          component="article"
+          withBorder
+          p="md"
+          radius="md"
+          data-testid="mailbox-message"
+        >
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                <Badge variant="light">{t(`mailbox.channels.${message.channel}`)}</Badge>
+                <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  {message.subject}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed" component="time" dateTime={message.createdAt}>
+                {time.format(new Date(message.createdAt))}
+              </Text>
+            </Group>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <MessageBody body={message.body} />
+            </Text>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  )
+}
+
+/**
+ * Codes stand out so that they read at a glance: six digits (approval codes), eight letters
+ * and digits (activation codes), the SMS sign-in "12-345678" form.
+ */
+const codePattern = /\b(\d{2}-\d{6}|\d{6}|(?=[A-Z0-9]*\d)[A-Z0-9]{8})\b/g
+
+function MessageBody({ body }: { body: string }) {
+  const parts = body.split(codePattern)
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      <Code key={index} fz="md" fw={700} data-testid="mailbox-code">
+        {part}
+      </Code>
+    ) : (
+      part
+    ),
+  )
+}

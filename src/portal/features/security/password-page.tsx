@@ -1,0 +1,185 @@
+// /profile/password: the signed-in person changes their password (product-spec section 7,
+// Security settings: passwordChange, then passwordChangeConfirm with the e-mailed code in the
+// "Change-password approval" popup of section 2). The confirmation ends every session of the
+// user (docs/decisions.md, Security settings), so success says so, advises linking the
+// devices again (section 8) and leads to the sign-in page.
+import { Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  Alert,
+  Button,
+  Loader,
+  Modal,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { api, session } from '../../api/client.ts'
+import { ResponsePopup, type Popup } from '../../renderer/result-popups.tsx'
+import { fieldErrors, rpcOk, settle } from './call-outcome.ts'
+import { CodePopup, type CodeVerdict } from './code-popup.tsx'
+
+/** auth-password.schema.json: a password other than the first sign-in's is 8-128 characters. */
+export const passwordMinLength = 8
+export const passwordMaxLength = 128
+const fields = ['password', 'passwordNew', 'passwordNewRepeat'] as const
+
+interface Request {
+  requestKey: string
+  sentTo?: string | undefined
+}
+
+export function Component() {
+  return (
+    <Suspense fallback={<Loader />}>
+      <PasswordPage />
+    </Suspense>
+  )
+}
+
+function PasswordPage() {
+  const { t } = useTranslation(['security', 'common'])
+  const [busy, setBusy] = useState(false)
+  const [request, setRequest] = useState<Request | null>(null)
+  const [popup, setPopup] = useState<Popup | null>(null)
+  const [canceled, setCanceled] = useState(false)
+  const [done, setDone] = useState(false)
+  const lengthRule = (value: string) =>
+    value.length < passwordMinLength || value.length > passwordMaxLength
+      ? t('password.lengthRule', { min: passwordMinLength, max: passwordMaxLength })
+      : null
+  const form = useForm({
+    initialValues: { password: '', passwordNew: '', passwordNewRepeat: '' },
+    validate: {
+      password: (value) => (value.length > 0 ? null : t('password.currentRequired')),
+      passwordNew: (value, values) =>
+        lengthRule(value) ?? (value === values.password ? t('password.sameAsCurrent') : null),
+      passwordNewRepeat: (value, values) =>
+        value === values.passwordNew ? null : t('password.repeatMismatch'),
+    },
+  })
+
+  async function ask(values: typeof form.values) {
+    setBusy(true)
+    setCanceled(false)
+    const outcome = await settle(
+      api.POST('/rpc/passwordChange', { body: values }),
+      t('common:errors.network'),
+      rpcOk,
+    )
+    setBusy(false)
+    if (outcome.ok) {
+      setRequest({ requestKey: outcome.data.requestKey ?? '', sentTo: outcome.data.approvalSentTo })
+      return
+    }
+    const refused = fieldErrors(outcome.errors, fields)
+    if (Object.keys(refused).length > 0) form.setErrors(refused)
+    else setPopup({ kind: 'failure', result: outcome.failure })
+  }
+
+  async function confirm(code: string): Promise<CodeVerdict> {
+    if (!request) return { right: false, message: t('code.wrong') }
+    const outcome = await settle(
+      api.POST('/rpc/passwordChangeConfirm', {
+        body: { code, requestKey: request.requestKey },
+      }),
+      t('common:errors.network'),
+      rpcOk,
+    )
+    if (outcome.ok) {
+      setRequest(null)
+      form.reset()
+      setDone(true)
+      return { right: true }
+    }
+    if (outcome.errors.some((error) => error.parameter === 'code')) {
+      return { right: false, message: t('code.wrong') }
+    }
+    if (outcome.failure.body.responseCode === 'TA1') {
+      cancel()
+      return { right: true }
+    }
+    setPopup({ kind: 'failure', result: outcome.failure })
+    return { right: false, message: t('code.failed') }
+  }
+
+  function cancel() {
+    setRequest(null)
+    setCanceled(true)
+  }
+
+  return (
+    <Stack maw={520}>
+      <Title order={1} size="h2">
+        {t('password.title')}
+      </Title>
+      <Text c="dimmed">{t('password.intro')}</Text>
+      {canceled && (
+        <Alert color="red" role="alert" data-testid="confirmation-canceled">
+          {t('canceled')}
+        </Alert>
+      )}
+      <Paper withBorder p="md" radius="md">
+        <form onSubmit={form.onSubmit((values) => void ask(values))} noValidate>
+          <Stack>
+            <PasswordInput
+              label={t('password.current')}
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label={t('password.new')}
+              description={t('password.lengthRule', {
+                min: passwordMinLength,
+                max: passwordMaxLength,
+              })}
+              autoComplete="new-password"
+              maxLength={passwordMaxLength}
+              required
+              {...form.getInputProps('passwordNew')}
+            />
+            <PasswordInput
+              label={t('password.repeat')}
+              autoComplete="new-password"
+              maxLength={passwordMaxLength}
+              required
+              {...form.getInputProps('passwordNewRepeat')}
+            />
+            <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+              {t('password.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+      {request && (
+        <CodePopup
+          title={t('password.approvalTitle')}
+          sentTo={request.sentTo}
+          onSubmit={confirm}
+          onCancel={cancel}
+        />
+      )}
+      <Modal
+        opened={done}
+        onClose={() => void session.signOut()}
+        title={t('password.doneTitle')}
+        centered
+      >
+        <Stack>
+          <Text role="status" data-testid="password-updated">
+            {t('password.updated')}
+          </Text>
+          <Text>{t('password.relinkAdvice')}</Text>
+          <Button onClick={() => void session.signOut()} data-autofocus>
+            {t('password.signInAgain')}
+          </Button>
+        </Stack>
+      </Modal>
+      <ResponsePopup popup={popup} onClose={() => setPopup(null)} />
+    </Stack>
+  )
+}

@@ -1,0 +1,255 @@
+// /setting/two-step-verification: the customer's two two-step modes (product-spec sections 3
+// and 7): login2faMode for signing in ("no" is off) and transactionApproveMode for payments.
+// A change is asked with customerTwoStepVerificationSet and applied by its confirm with the
+// code sent by SMS or e-mail, or, for the authenticator app, the app's first code after
+// scanning the otpauth:// QR code. A login-mode change ends every session and answers new
+// tokens, which are stored before the person goes to the accounts (section 7).
+import { Suspense, useCallback, useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
+import { api, session } from '../../api/client.ts'
+import { QrCode } from '../../components/qr-code.tsx'
+import { ResponsePopup, SuccessNotice, type Popup } from '../../renderer/result-popups.tsx'
+import { rpcOk, settle } from './call-outcome.ts'
+import { CodePopup, type CodeVerdict } from './code-popup.tsx'
+
+type TypeMode = 'login' | 'transaction'
+type Mode = 'no' | 'push' | 'otp' | 'sms' | 'approvalCode' | 'simple' | 'direct'
+
+/** The modes the server accepts for each kind (src/server/security/two-step-modes.ts). */
+const modesOf: Record<TypeMode, Mode[]> = {
+  login: ['no', 'push', 'otp', 'sms'],
+  transaction: ['push', 'otp', 'sms', 'approvalCode', 'simple', 'direct'],
+}
+
+type Current = Record<TypeMode, string>
+type Load =
+  { status: 'loading' } | { status: 'failed'; popup: Popup } | { status: 'ready'; current: Current }
+
+interface Pending {
+  typeMode: TypeMode
+  mode: Mode
+  reqId: string
+  sentTo?: string | undefined
+  otpauthUri?: string | undefined
+}
+
+export function Component() {
+  return (
+    <Suspense fallback={<Loader />}>
+      <TwoStepPage />
+    </Suspense>
+  )
+}
+
+function TwoStepPage() {
+  const { t } = useTranslation(['security', 'common'])
+  const navigate = useNavigate()
+  const [load, setLoad] = useState<Load>({ status: 'loading' })
+  const [pending, setPending] = useState<Pending | null>(null)
+  const [popup, setPopup] = useState<Popup | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [canceled, setCanceled] = useState(false)
+  const network = t('common:errors.network')
+
+  const reload = useCallback(async () => {
+    const outcome = await settle(api.POST('/rpc/getCustomerInfo', { body: {} }), network, rpcOk)
+    if (!outcome.ok) {
+      setLoad({ status: 'failed', popup: { kind: 'failure', result: outcome.failure } })
+      return
+    }
+    const customer = outcome.data.customer
+    setLoad({
+      status: 'ready',
+      current: {
+        login: customer?.login2faMode ?? 'no',
+        transaction: customer?.transactionApproveMode ?? 'simple',
+      },
+    })
+  }, [network])
+
+  useEffect(() => {
+    void reload()
+  }, [reload])
+
+  async function ask(typeMode: TypeMode, mode: Mode): Promise<string | null> {
+    setCanceled(false)
+    setNotice(null)
+    const outcome = await settle(
+      api.POST('/customer/two-step-verification', { body: { typeMode, mode } }),
+      network,
+    )
+    if (outcome.ok) {
+      const { reqId, approvalSentTo, otpauthUri } = outcome.data
+      setPending({ typeMode, mode, reqId, sentTo: approvalSentTo, otpauthUri })
+      return null
+    }
+    const refusal = outcome.errors.find((error) => error.parameter === 'mode')
+    // The server's reasons are English; the two a person can act on are said in their language.
+    if (refusal && mode === 'push') return t('twoStep.needsDevice')
+    if (refusal && mode === 'sms') return t('twoStep.needsPhone')
+    if (refusal) return refusal.description
+    setPopup({ kind: 'failure', result: outcome.failure })
+    return null
+  }
+
+  async function confirm(code: string): Promise<CodeVerdict> {
+    if (!pending) return { right: false, message: t('code.wrong') }
+    const outcome = await settle(
+      api.POST('/customer/two-step-verification/{reqId}/confirm', {
+        params: { path: { reqId: pending.reqId } },
+        body: { code },
+      }),
+      network,
+    )
+    if (outcome.ok) {
+      setPending(null)
+      const { accessToken, refreshToken, expiresIn } = outcome.data
+      if (accessToken && refreshToken) {
+        // The old sign-ins ended with the change; this one goes on with the new pair.
+        session.signIn({ accessToken, refreshToken, expiresIn: expiresIn ?? 300 })
+        navigate('/home', { replace: true })
+        return { right: true }
+      }
+      setNotice(t('twoStep.success'))
+      await reload()
+      return { right: true }
+    }
+    if (outcome.failure.status === 400) return { right: false, message: t('code.wrong') }
+    if (outcome.failure.status === 404 || outcome.failure.status === 429) {
+      cancel()
+      return { right: true }
+    }
+    setPopup({ kind: 'failure', result: outcome.failure })
+    return { right: false, message: t('code.failed') }
+  }
+
+  function cancel() {
+    setPending(null)
+    setCanceled(true)
+  }
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('twoStep.title')}
+      </Title>
+      <Text c="dimmed">{t('twoStep.intro')}</Text>
+      <SuccessNotice text={notice} onClose={() => setNotice(null)} />
+      {canceled && (
+        <Alert color="red" role="alert" data-testid="confirmation-canceled">
+          {t('canceled')}
+        </Alert>
+      )}
+      {load.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {load.status === 'failed' && (
+        <Alert color="red" role="alert" title={t('common:errors.error')}>
+          <Stack align="flex-start">
+            <Text size="sm">{t('twoStep.loadFailed')}</Text>
+            <Button size="xs" variant="light" onClick={() => void reload()}>
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {load.status === 'ready' && (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {(['login', 'transaction'] as const).map((typeMode) => (
+            <ModeCard
+              key={`${typeMode}:${load.current[typeMode]}`}
+              typeMode={typeMode}
+              current={load.current[typeMode]}
+              onChange={(mode) => ask(typeMode, mode)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      {pending && (
+        <CodePopup
+          title={t(`twoStep.approvalTitle.${pending.typeMode}`)}
+          sentTo={pending.otpauthUri ? undefined : pending.sentTo}
+          onSubmit={confirm}
+          onCancel={cancel}
+        >
+          {pending.otpauthUri && (
+            <>
+              <Text size="sm">{t('twoStep.scanAuthenticator')}</Text>
+              <QrCode value={pending.otpauthUri} label={t('twoStep.authenticatorQrLabel')} />
+            </>
+          )}
+          {pending.mode === 'otp' && !pending.otpauthUri && (
+            <Text size="sm">{t('twoStep.authenticatorCode')}</Text>
+          )}
+        </CodePopup>
+      )}
+      <ResponsePopup popup={popup} onClose={() => setPopup(null)} />
+    </Stack>
+  )
+}
+
+function ModeCard(props: {
+  typeMode: TypeMode
+  current: string
+  onChange(mode: Mode): Promise<string | null>
+}) {
+  const { t } = useTranslation('security')
+  const { typeMode, current } = props
+  const choices = modesOf[typeMode].filter((mode) => mode !== current)
+  const [choice, setChoice] = useState<Mode>(choices[0] ?? 'no')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    setError(await props.onChange(choice))
+    setBusy(false)
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={`mode-${typeMode}`}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack>
+          <Title order={2} size="h4">
+            {t(`twoStep.${typeMode}.title`)}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t(`twoStep.${typeMode}.text`)}
+          </Text>
+          <Group gap="xs">
+            <Text size="sm">{t('twoStep.current')}</Text>
+            <Badge variant="light" data-testid={`current-${typeMode}`}>
+              {t(`twoStep.modes.${current}`, { defaultValue: current })}
+            </Badge>
+          </Group>
+          <NativeSelect
+            label={t(`twoStep.${typeMode}.choose`)}
+            value={choice}
+            onChange={(event) => {
+              setChoice(event.currentTarget.value as Mode)
+              setError(null)
+            }}
+            data={choices.map((mode) => ({ value: mode, label: t(`twoStep.modes.${mode}`) }))}
+            error={error}
+          />
+          <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+            {t(`twoStep.${typeMode}.submit`)}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  )
+}
