@@ -21,6 +21,7 @@ export type SignInPreparation =
   | 'businessActivation'
   | 'recoveryCode'
   | 'seiAuthorization'
+  | 'emailConfirmation'
 
 export interface PreparedStep {
   body?: Record<string, string>
@@ -87,6 +88,21 @@ export async function prepareSignIn(
       })
       const { authorizeUrl } = (await reply.json()) as { authorizeUrl: string }
       return { params: { authorizationId: authorizeUrl.split('/').pop() ?? '' } }
+    }
+    case 'emailConfirmation': {
+      const [message] = await server.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, 'alex.morgan@mail.example'))
+        .orderBy(desc(outboxMessages.id))
+        .limit(1)
+      const link = new URL(/\/confirm-email\?\S+/.exec(message?.body ?? '')?.[0] ?? '/', 'http://x')
+      return {
+        body: {
+          emailId: Number(link.searchParams.get('emailId')),
+          confirmationCode: link.searchParams.get('code') ?? '',
+        } as unknown as Record<string, string>,
+      }
     }
     case 'recoveryCode': {
       const email = 'recovery@nova.example'

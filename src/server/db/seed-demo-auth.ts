@@ -5,8 +5,15 @@
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db } from './open-database.ts'
-import { customerPhones, customers, users } from './schema.ts'
-import { accountCodes, authDevices, authFactors, oauthClients } from './schema-auth.ts'
+import { customerEmails, customerPhones, customers, users } from './schema.ts'
+import {
+  accountCodes,
+  authDevices,
+  authFactors,
+  emailConfirmations,
+  oauthClients,
+} from './schema-auth.ts'
+import { issueEmailConfirmation } from '../activation/email-confirmations.ts'
 import { companyUsers } from './schema-security.ts'
 import { activationLink, issueAccountCode, newAccountCode } from '../activation/account-codes.ts'
 import { hashPassword } from '../auth/password-hash.ts'
@@ -89,6 +96,21 @@ export async function seedDemoAuth(db: Db, password: string): Promise<void> {
   await seedUsers(db, password)
   await seedPendingActivations(db, password)
   await db.insert(oauthClients).values(demoOauthClient).onConflictDoNothing()
+  await seedEmailConfirmation(db)
+}
+
+/** demo@'s second address waits for confirmation; its link is in the demo mailbox. */
+async function seedEmailConfirmation(db: Db): Promise<void> {
+  const [email] = await db
+    .select()
+    .from(customerEmails)
+    .where(eq(customerEmails.emailAddress, 'alex.morgan@mail.example'))
+  if (!email || email.confirmedAt) return
+  const [sent] = await db
+    .select({ id: emailConfirmations.id })
+    .from(emailConfirmations)
+    .where(eq(emailConfirmations.emailId, email.id))
+  if (!sent) await issueEmailConfirmation(db, email.id)
 }
 
 /** A sei client of the demo, redirecting to a local page (GET /auth/sei/authorize). */
