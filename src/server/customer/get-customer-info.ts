@@ -1,24 +1,23 @@
-// getCustomerInfo: the customer the session acts for (product-spec section 3, Customer info).
+// getCustomerInfo: the customer the session acts for (product-spec section 3, Customer info),
+// or TE with the pending terms while the signed-in customer has terms to accept (section 8).
 import { and, eq } from 'drizzle-orm'
 import { customers, users } from '../db/schema.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcFail, rpcOk } from '../rpc/outcome.ts'
-
-/** Every permission flag of product-spec section 6 defaults to false. */
-const permissionFlags = [
-  'sendMoneyPaxumUser',
-  'sendMoneyUser',
-  'requestMoney',
-  'settlementAccount',
-  'addFundsWireThirdParty',
-  'addFundsBankThirdParty',
-  'addFundsCrypto',
-  'transferMoneyUser',
-] as const
+import { companiesOfUser, hasRelatedAccounts } from '../business/company-access.ts'
+import { isFatcaActionRequired } from './fatca-action.ts'
+import { pendingTermsOf, termView } from './pending-terms.ts'
+import { permissionsOf } from './permission-flags.ts'
 
 export const handler: Handler<'getCustomerInfo'> = async (context) => {
   const session = requireSession(context)
+  // Terms bind the signed-in user's own customer, whoever the call acts for.
+  const ownCustomerId = context.session?.customerId ?? session.customerId
+  const pending = await pendingTermsOf(context.db, ownCustomerId)
+  if (pending.length > 0) {
+    return rpcFail('TE', 'Please accept the updated terms.', { terms: pending.map(termView) })
+  }
   const [row] = await context.db
     .select({ customer: customers, user: users })
     .from(customers)
@@ -27,16 +26,14 @@ export const handler: Handler<'getCustomerInfo'> = async (context) => {
       and(
         eq(customers.id, session.customerId),
         // Acting for another customer (fromCustomerId) shows that customer's first user.
-        context.session?.customerId === session.customerId
-          ? eq(users.id, session.userId)
-          : undefined,
+        ownCustomerId === session.customerId ? eq(users.id, session.userId) : undefined,
       ),
     )
     .orderBy(users.id)
     .limit(1)
   if (!row) return rpcFail('UE', 'The customer was not found.')
   const { customer, user } = row
-  const permissions = Object.fromEntries(permissionFlags.map((flag) => [flag, false]))
+  const companies = await companiesOfUser(context.db, user.id)
   return rpcOk({
     customer: {
       customerId: customer.id,
@@ -49,7 +46,7 @@ export const handler: Handler<'getCustomerInfo'> = async (context) => {
       transactionApproveMode: customer.transactionApproveMode,
       login2faMode: customer.login2faMode,
       isAdmin: customer.isAdmin,
-      isHaveRelatedAccounts: customer.hasRelatedAccounts,
+      isHaveRelatedAccounts: hasRelatedAccounts(customer, companies),
       useOldWeb: customer.useOldWeb,
       ...(customer.oldWebUrl ? { oldWebUrl: customer.oldWebUrl } : {}),
       ...(customer.birthDay ? { birthDay: customer.birthDay } : {}),
@@ -58,12 +55,13 @@ export const handler: Handler<'getCustomerInfo'> = async (context) => {
         ? { residenceCountryCode: customer.residenceCountryCode }
         : {}),
       ...(customer.taxId ? { taxId: customer.taxId } : {}),
-      permissions: { ...permissions, ...customer.permissions },
+      permissions: permissionsOf(customer.permissions),
       verified: customer.verified,
       limited: customer.limited,
       dueDiligenceLevel: customer.dueDiligenceLevel,
       isNeedPersonalInfoUpdate: customer.needsPersonalInfoUpdate,
       isNeedKyc: customer.needsKyc,
+      isNeedFatcaAction: await isFatcaActionRequired(context.db, customer),
     },
   })
 }

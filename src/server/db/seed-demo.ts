@@ -26,6 +26,7 @@ import { seedSecurityDemo } from '../security/security-demo-data.ts'
 import { seedDemoAuth } from './seed-demo-auth.ts'
 import { seedPublicApiDemo } from '../public-api/public-api-demo-data.ts'
 import { seedTransfersDemo } from './seed-demo-transfers.ts'
+import { seedRoutingDemo } from './seed-demo-routing.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -138,6 +139,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedPublicApiDemo(db)
   await seedMerchantDemo(db)
   await seedTransfersDemo(db, demoPassword)
+  await seedRoutingDemo(db, demoPassword)
 }
 
 async function fundDemoAccount(

@@ -11,6 +11,7 @@ import { fieldErrors } from './validation-errors.ts'
 import { asRestDenial, checkAccess } from './access.ts'
 import { multipartBody } from './multipart-body.ts'
 import { sessionRefusal } from '../auth/session-checks.ts'
+import { pendingTermsRefusal } from '../customer/pending-terms.ts'
 import spec from '../../generated/spec.json' with { type: 'json' }
 import type { AppServices } from '../app.ts'
 
@@ -36,6 +37,9 @@ export async function dispatch(
     // outside the customer's IP whitelist (auth/session-checks.ts).
     const refusal = await sessionRefusal(services, entry.operationId, session, request.ip)
     if (refusal) return entry.kind === 'rpc' ? refusal : asRestDenial(refusal)
+    // Terms not yet accepted close every other service (customer/pending-terms.ts).
+    const terms = await pendingTermsRefusal(services.db, entry, session)
+    if (terms) return entry.kind === 'rpc' ? terms : asRestDenial(terms)
   }
   // No body at all reads as {}; a JSON null, array or scalar stays what it is and fails
   // validation as "body". Multipart parts become the body their schema describes.
