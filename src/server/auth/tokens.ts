@@ -7,6 +7,7 @@ import type { Db } from '../db/open-database.ts'
 import { refreshTokens, serverSecrets, users, customers } from '../db/schema.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Session } from '../rpc/handler-context.ts'
+import { publish, sessionChannel, userSessionsChannel } from '../realtime/publish.ts'
 
 const issuer = 'portal'
 /** A tmpJwt lives long enough to scan a QR code and approve a device. */
@@ -157,6 +158,10 @@ export class TokenService {
           exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
         ),
       )
+    await publish(this.db, userSessionsChannel(userId), {
+      type: 'revoked',
+      ...(exceptFamilyId ? { except: exceptFamilyId } : {}),
+    })
   }
 
   /** Ends the sign-in an access token belongs to. */
@@ -205,5 +210,7 @@ export class TokenService {
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    // Realtime sockets of this sign-in close now, not when their token expires.
+    await publish(this.db, sessionChannel(familyId), { type: 'revoked' })
   }
 }

@@ -17,6 +17,11 @@ export const customerChannel = (customerId: number): string => `customer:${custo
 /** The browser waiting for a push sign-in decision listens under its code's hash. */
 export const loginChannel = (codeHash: string): string => `login:${codeHash}`
 
+/** Internal: the sockets of one sign-in (refresh family) close when it is revoked. */
+export const sessionChannel = (familyId: string): string => `session:${familyId}`
+/** Internal: every socket of a user closes when all the user's sign-ins end. */
+export const userSessionsChannel = (userId: number): string => `sessions:${userId}`
+
 /** Sends a message to everyone subscribed to the channel, on every instance. */
 export async function publish(db: Db, channel: string, message: RealtimeMessage): Promise<void> {
   const payload = JSON.stringify({ channel, message })

@@ -15,7 +15,17 @@ import type { AppServices } from '../app.ts'
 import { ipAllowed } from '../auth/ip-allowed.ts'
 import { sha256 } from '../auth/tokens.ts'
 import type { RealtimeHub } from './hub.ts'
-import { customerChannel, loginChannel, userChannel, type RealtimeMessage } from './publish.ts'
+import {
+  customerChannel,
+  loginChannel,
+  sessionChannel,
+  userChannel,
+  userSessionsChannel,
+  type RealtimeMessage,
+} from './publish.ts'
+import { and, eq, gt } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import { companyUsers } from '../db/schema-security.ts'
 
 export const realtimePath = '/realtime'
 /** A socket that does not authenticate or await a sign-in within this time is closed. */
@@ -123,9 +133,19 @@ class RealtimeConnection {
     clearTimeout(this.helloTimer)
     for (const stop of this.unsubscribe) stop()
     const forward = (event: RealtimeMessage) => this.send(event)
+    const familyId = session.familyId ?? ''
+    const end = () => this.close(closeCodes.unauthenticated, 'session ended')
     this.unsubscribe = [
       this.hub.subscribe(userChannel(session.userId), forward),
       this.hub.subscribe(customerChannel(session.customerId), forward),
+      this.hub.subscribe(sessionChannel(familyId), end),
+      this.hub.subscribe(userSessionsChannel(session.userId), (event) => {
+        if (event.except !== familyId) end()
+      }),
+      // A company user hears the companies they act for (product-spec section 6).
+      ...(await companiesOf(this.services.db, session.userId)).map((companyId) =>
+        this.hub.subscribe(customerChannel(companyId), forward),
+      ),
     ]
     const expiresIn = Math.max(0, Math.floor((session.expiresAtMs ?? Date.now()) - Date.now()))
     clearTimeout(this.expiryTimer)
@@ -135,4 +155,13 @@ class RealtimeConnection {
     )
     this.send({ type: 'authenticated', expiresIn: Math.floor(expiresIn / 1000) })
   }
+}
+
+/** The companies a user has any access right on (company_users, right above 0). */
+async function companiesOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ companyId: companyUsers.companyCustomerId })
+    .from(companyUsers)
+    .where(and(eq(companyUsers.userId, userId), gt(companyUsers.accessRight, 0)))
+  return rows.map((row) => row.companyId)
 }

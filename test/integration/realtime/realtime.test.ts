@@ -8,6 +8,8 @@ import { buildApp } from '../../../src/server/app.ts'
 import { configFromEnv } from '../../../src/server/config.ts'
 import { response_authRefresh_200 } from '../../../src/generated/validators.js'
 import { publishToCustomer, publishToUser } from '../../../src/server/realtime/publish.ts'
+import { eq } from 'drizzle-orm'
+import { users } from '../../../src/server/db/schema.ts'
 import { databaseTargets, expectValid } from '../server-harness.ts'
 import { startAuthServer, type AuthServer } from '../auth/auth-server.ts'
 
@@ -139,6 +141,41 @@ for (const target of databaseTargets()) {
       await server.call('POST', '/auth/logout', { refreshToken: refreshed.body.refreshToken })
       socket.send({ type: 'authenticate', accessToken: refreshed.body.accessToken })
       expect(await socket.closed).toBe(4001)
+    })
+
+    it('closes the socket of a sign-in at once when it logs out', async () => {
+      const { verifier, reply } = await server.login('demo@nova.example')
+      const session = await server.call('POST', '/auth/token', {
+        code: reply.body.code,
+        codeVerifier: verifier,
+      })
+      const socket = await connect(secondUrl)
+      socket.send({ type: 'authenticate', accessToken: session.body.accessToken })
+      expect((await socket.next()).type).toBe('authenticated')
+      const started = Date.now()
+      await server.call('POST', '/auth/logout', { refreshToken: session.body.refreshToken })
+      expect(await socket.closed).toBe(4001)
+      expect(Date.now() - started).toBeLessThan(5000)
+    })
+
+    it("delivers a company's events to a user with a right on it", async () => {
+      const { verifier, reply } = await server.login('employee@nova.example')
+      const session = await server.call('POST', '/auth/token', {
+        code: reply.body.code,
+        codeVerifier: verifier,
+      })
+      const login =
+        reply.body.accessToken === undefined ? session.body : (reply.body as typeof session.body)
+      const socket = await connect(server.baseUrl)
+      socket.send({ type: 'authenticate', accessToken: login.accessToken })
+      expect((await socket.next()).type).toBe('authenticated')
+      const [company] = await server.db
+        .select({ id: users.customerId })
+        .from(users)
+        .where(eq(users.username, 'business@nova.example'))
+      await publishToCustomer(server.db, company!.id, { transaction_id: 'T-1', result: true })
+      expect(await socket.next()).toEqual({ transaction_id: 'T-1', result: true })
+      socket.ws.close()
     })
 
     it('closes a socket that sends something else than JSON', async () => {
