@@ -125,41 +125,41 @@ export function Component() {
   return (
     <Center mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <form onSubmit={form.onSubmit(submit)} noValidate>
-          <Stack>
-            <Image src={logoUrl(brand)} alt={brand.projectName} h={40} w="auto" fit="contain" />
-            <Title order={1} size="h2">
-              {t('auth:title')}
-            </Title>
-            <Text c="dimmed">{t('auth:subtitle', { brand: brand.projectName })}</Text>
-            {!error && reason && reasonTexts[reason] && (
-              <Alert color="yellow" role="status">
-                {t(reasonTexts[reason])}
-              </Alert>
-            )}
-            {error && (
-              <Alert color="red" role="alert" title={t('common:errors.error')}>
-                {error}
-              </Alert>
-            )}
-            {step && (
-              <Suspense fallback={<Loader aria-label={t('common:loading')} />}>
-                <SecondStepView
-                  step={step}
-                  onSignedIn={() => {
-                    setStep(null)
-                    void routeOnward(next)
-                  }}
-                  onRestart={(message) => {
-                    setStep(null)
-                    setError(message ?? null)
-                  }}
-                  onNext={setStep}
-                />
-              </Suspense>
-            )}
-            {!step && (
-              <>
+        <Stack>
+          <Image src={logoUrl(brand)} alt={brand.projectName} h={40} w="auto" fit="contain" />
+          <Title order={1} size="h2">
+            {t('auth:title')}
+          </Title>
+          <Text c="dimmed">{t('auth:subtitle', { brand: brand.projectName })}</Text>
+          {!error && reason && reasonTexts[reason] && (
+            <Alert color="yellow" role="status">
+              {t(reasonTexts[reason])}
+            </Alert>
+          )}
+          {error && (
+            <Alert color="red" role="alert" title={t('common:errors.error')}>
+              {error}
+            </Alert>
+          )}
+          {/* The second step has forms of its own: it is not inside the password form. */}
+          {step ? (
+            <Suspense fallback={<Loader aria-label={t('common:loading')} />}>
+              <SecondStepView
+                step={step}
+                onSignedIn={() => {
+                  setStep(null)
+                  void routeOnward(next)
+                }}
+                onRestart={(message) => {
+                  setStep(null)
+                  setError(message ?? null)
+                }}
+                onNext={setStep}
+              />
+            </Suspense>
+          ) : (
+            <form onSubmit={form.onSubmit(submit)} noValidate>
+              <Stack>
                 <TextInput
                   label={t('auth:username')}
                   type="email"
@@ -186,11 +186,11 @@ export function Component() {
                     </Anchor>
                   )}
                 </Group>
-              </>
-            )}
-            <LanguageSelect />
-          </Stack>
-        </form>
+              </Stack>
+            </form>
+          )}
+          <LanguageSelect />
+        </Stack>
       </Paper>
     </Center>
   )
