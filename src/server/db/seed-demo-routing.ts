@@ -57,7 +57,12 @@ export const routingDemos: RoutingDemo[] = [
   },
   {
     username: 'no-related@nova.example',
-    customer: { ...business('Old Harbour Supplies Ltd'), oldWebUrl, firstName: 'Pat' },
+    customer: {
+      ...business('Old Harbour Supplies Ltd'),
+      oldWebUrl,
+      firstName: 'Pat',
+      lastName: 'Quill',
+    },
     accounts: [{ currencyCode: 'EUR', opening: '640.00' }],
     kyc: { fatcaSelfCertificationStatus: 'validated' },
   },
@@ -65,7 +70,7 @@ export const routingDemos: RoutingDemo[] = [
     username: 'retail@nova.example',
     customer: { ...business('Harbor Retail Ltd'), hasRelatedAccounts: true },
     accounts: [{ currencyCode: 'EUR', opening: '1200.00' }],
-    kyc: { fatcaSelfCertificationStatus: 'pending' },
+    kyc: { fatcaSelfCertificationStatus: 'validated' },
   },
   {
     username: 'labs@nova.example',

@@ -105,7 +105,7 @@ for (const target of databaseTargets()) {
       expect(info).toMatchObject({
         accessRights: 2,
         businessRepresentativePositionIds: [2],
-        taxSelfCertificationStatus: 'pending',
+        taxSelfCertificationStatus: 'validated',
         isNeedKyc: false,
       })
       // The list is the user's, whoever the call acts for.
@@ -134,7 +134,7 @@ for (const target of databaseTargets()) {
       ['labs@nova.example', { isNeedKyc: false, taxSelfCertificationStatus: 'none' }, false],
       ['tax-none@nova.example', { isNeedKyc: false, taxSelfCertificationStatus: 'none' }, true],
       ['business-kyc@nova.example', { isNeedKyc: true }, true],
-      ['retail@nova.example', { taxSelfCertificationStatus: 'pending' }, true],
+      ['retail@nova.example', { taxSelfCertificationStatus: 'validated' }, true],
     ] as const)('gives %s its start-page facts', async (username, want, hasBalances) => {
       const info = await accessInfoOf(username)
       expect(info).toMatchObject(want)
