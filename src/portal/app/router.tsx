@@ -39,6 +39,7 @@ const publicRoutes: RouteObject[] = [
   { path: '/login', lazy: () => import('../features/login/login-page.tsx') },
   { path: '/register', lazy: () => import('../features/access/register-choice-page.tsx') },
   { path: '/activate', lazy: () => import('../features/access/activate-page.tsx') },
+  { path: '/confirm-email', lazy: () => import('../features/access/confirm-email-page.tsx') },
   {
     path: '/account-recovery',
     lazy: () => import('../features/access/account-recovery-page.tsx'),
