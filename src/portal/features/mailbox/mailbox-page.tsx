@@ -14,6 +14,7 @@ import {
   Code,
   Container,
   Group,
+  Image,
   Loader,
   Paper,
   Stack,
@@ -25,6 +26,8 @@ import {
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
 import { LanguageSelect } from '../../app/language-select.tsx'
+import { useBrand } from '../../brand/brand-context.tsx'
+import { logoUrl } from '../../brand/resolve-brand.ts'
 
 type Message = components['schemas']['DemoMailboxMessage']
 type Box =
@@ -55,6 +58,7 @@ async function fetchMailbox(recipient: string) {
 
 function MailboxPage() {
   const { t } = useTranslation(['security', 'common'])
+  const brand = useBrand()
   const [params, setParams] = useSearchParams()
   const [available, setAvailable] = useState<boolean | null>(null)
   const [recipient, setRecipient] = useState(params.get('recipient') ?? '')
@@ -114,11 +118,12 @@ function MailboxPage() {
     <Container size="sm" py="xl" px="md">
       <Stack>
         <Group justify="space-between" align="flex-start">
-          <Title order={1} size="h2">
-            {t('mailbox.title')}
-          </Title>
+          <Image src={logoUrl(brand)} alt={brand.projectName} h={32} w="auto" fit="contain" />
           <LanguageSelect compact />
         </Group>
+        <Title order={1} size="h2">
+          {t('mailbox.title')}
+        </Title>
         {available === null && <Loader aria-label={t('common:loading')} />}
         {(available === false || box.status === 'unavailable') && (
           <Alert color="yellow" role="status" data-testid="mailbox-unavailable">

@@ -156,11 +156,11 @@ function DeviceCard(props: { device: Device; onUnlink(): void; onApprove(): void
       aria-label={device.name}
     >
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={700} truncate>
+        <Group justify="space-between" gap="xs">
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
             {device.name}
           </Text>
-          <Badge color={statusColor[status] ?? 'gray'} variant="light" style={{ flexShrink: 0 }}>
+          <Badge color={statusColor[status] ?? 'gray'} variant="light">
             {t(`devices.status.${status}`)}
           </Badge>
         </Group>

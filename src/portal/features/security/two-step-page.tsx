@@ -35,6 +35,12 @@ const modesOf: Record<TypeMode, Mode[]> = {
   transaction: ['push', 'otp', 'sms', 'approvalCode', 'simple', 'direct'],
 }
 
+/** Long labels (Spanish, Romanian) wrap on a phone instead of widening the page. */
+const wrappingButton = {
+  root: { alignSelf: 'flex-start', height: 'auto', minHeight: 36, paddingBlock: 6 },
+  label: { whiteSpace: 'normal', textAlign: 'center' },
+} as const
+
 type Current = Record<TypeMode, string>
 type Load =
   { status: 'loading' } | { status: 'failed'; popup: Popup } | { status: 'ready'; current: Current }
@@ -245,7 +251,7 @@ function ModeCard(props: {
             data={choices.map((mode) => ({ value: mode, label: t(`twoStep.modes.${mode}`) }))}
             error={error}
           />
-          <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+          <Button type="submit" loading={busy} maw="100%" styles={wrappingButton}>
             {t(`twoStep.${typeMode}.submit`)}
           </Button>
         </Stack>
