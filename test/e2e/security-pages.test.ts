@@ -309,6 +309,8 @@ for (const { brand, lang } of combos) {
       const { page } = await portal.newPage({ width: 390 })
       const query = new URLSearchParams({ brand, recipient: demoPhone })
       await page.goto(`${portal.baseUrl}/mailbox?${query.toString()}`)
+      await page.evaluate((l) => localStorage.setItem('portal.lang', l), lang)
+      await page.reload()
       await page.getByRole('button', { name: say('mailbox.refresh') }).waitFor()
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
