@@ -166,6 +166,52 @@ for (const { brand, lang } of combos) {
       expect(cspErrors).toEqual([])
     })
 
+    test('devices: a pending one approved from the list, an empty list, a failed load', async () => {
+      const { page } = await open('devices@nova.example', '/setting/devices', 'devices.title')
+      const card = page.getByTestId('device-card').filter({ hasText: 'New phone' })
+      await card.getByRole('button', { name: say('devices.approve') }).click()
+      await dialog(page)
+        .getByRole('button', { name: say('linkDevice.sendCode') })
+        .click()
+      // The code is in the mailbox once the popup asks for it; older ones are superseded.
+      await codeField(page).waitFor()
+      await submitCode(page, await mailedCode('devices@nova.example', 'Approve your new device'))
+      await card.getByText(say('devices.status.approved')).waitFor()
+      await expect
+        .poll(() => card.getByRole('button', { name: say('devices.approve') }).count())
+        .toBe(0)
+
+      // A person with no device sees the empty state; a failed load offers to try again.
+      const empty = await open('demo@nova.example', '/setting/devices', 'devices.title')
+      await empty.page.getByTestId('devices-empty').getByText(say('devices.empty')).waitFor()
+      let failing = true
+      await empty.page.route('**/auth/devices', (route) =>
+        failing ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
+      )
+      await empty.page.reload()
+      await empty.page.getByRole('alert').getByText(say('devices.loadFailed')).waitFor()
+      failing = false
+      await empty.page.getByRole('button', { name: say('retry') }).click()
+      await empty.page.getByTestId('devices-empty').waitFor()
+    })
+
+    test('the mailbox page says so when the server has no demo mailbox', async () => {
+      const { page } = await portal.newPage()
+      await page.route('**/demo/mailbox?**', (route) =>
+        route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: '{"message":"Not found."}',
+        }),
+      )
+      await page.goto(`${portal.baseUrl}/mailbox?brand=${brand}`)
+      await page.evaluate((l) => localStorage.setItem('portal.lang', l), lang)
+      await page.reload()
+      await page.getByTestId('mailbox-unavailable').getByText(say('mailbox.unavailable')).waitFor()
+      expect(await page.getByLabel(exactly(say('mailbox.recipient'))).count()).toBe(0)
+      await page.context().close()
+    })
+
     test('payment approval mode: the texted code confirms it; a canceled code is refused', async () => {
       const { page } = await open(
         'demo@nova.example',
