@@ -186,7 +186,8 @@ function TwoStepPage() {
       {pending && (
         <CodePopup
           title={t(`twoStep.approvalTitle.${pending.typeMode}`)}
-          sentTo={pending.otpauthUri ? undefined : pending.sentTo}
+          // An authenticator's code is shown by the app, not sent anywhere.
+          sentTo={pending.mode === 'otp' ? undefined : pending.sentTo}
           onSubmit={confirm}
           onCancel={cancel}
         >
