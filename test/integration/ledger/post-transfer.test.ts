@@ -104,7 +104,7 @@ for (const target of databaseTargets()) {
         })
         .from(ledgerPostings)
         .groupBy(ledgerPostings.currencyCode)
-      expect(rows.map((row) => row.currencyCode).sort()).toEqual(['EUR', 'USD'])
+      expect(rows.map((row) => row.currencyCode)).toEqual(expect.arrayContaining(['EUR', 'USD']))
       for (const row of rows) {
         expect(row.postings, row.currencyCode).toBeGreaterThan(0)
         expect(row.total, row.currencyCode).toBe('0')
