@@ -25,8 +25,17 @@ export async function listDevices(context: HandlerContext): Promise<Outcome> {
   return reply(200, { devices: (await devicesOf(context.db, userId)).map(deviceView) })
 }
 
+/** Pending devices a user may have at once: enough for a few tries, not a flood. */
+export const maxPendingDevices = 10
+
 export async function linkDevice(context: HandlerContext, input: NewDevice): Promise<Outcome> {
   const { userId } = requireSession(context)
+  const pending = (await devicesOf(context.db, userId)).filter((row) => row.status === 'pending')
+  if (pending.length >= maxPendingDevices) {
+    return reply(429, {
+      message: 'Too many devices are waiting for approval. Approve or remove one first.',
+    })
+  }
   const device = await createDevice(context.db, userId, {
     name: input.name,
     type: input.type,
@@ -64,6 +73,9 @@ export async function setApproveMethod(context: HandlerContext): Promise<Outcome
     return reply(404, { message: 'This approve method is not available for your account.' })
   }
   if (choice === 'notPending') return refused('This device is not waiting for approval.')
+  if (choice === 'tooMany') {
+    return reply(429, { message: 'Too many codes were sent. Try again in an hour.' })
+  }
   return reply(200, { methodId, sentTo: choice.sentTo })
 }
 

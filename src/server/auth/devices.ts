@@ -4,7 +4,8 @@
 // or SMS), or another server grants or refuses it with a reason. An approved device confirms
 // push sign-ins and may exchange its secret for tokens of its own (authToken with secret).
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
-import { and, desc, eq, isNull, like, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, like, sql } from 'drizzle-orm'
+import { outboxMessages } from '../db/schema-security.ts'
 import type { Db } from '../db/open-database.ts'
 import { authDevices, authFactors } from '../db/schema-auth.ts'
 import { refreshTokens, users } from '../db/schema.ts'
@@ -142,7 +143,11 @@ function approveCodeHash(deviceId: string, code: string): string {
   return createHash('sha256').update(`${deviceId}:${code}`).digest('base64url')
 }
 
-export type MethodChoice = { sentTo: string } | 'unknownMethod' | 'notPending'
+export type MethodChoice = { sentTo: string } | 'unknownMethod' | 'notPending' | 'tooMany'
+
+/** Approve codes sent per destination and hour (each is an e-mail or a paid SMS). */
+export const maxApproveCodesPerHour = 5
+const approveSubject = 'Approve your new device'
 
 /** Sends a fresh approve code by the chosen method; the older code stops working. */
 export async function chooseApproveMethod(
@@ -153,6 +158,17 @@ export async function chooseApproveMethod(
   if (device.status !== 'pending') return 'notPending'
   const destination = (await methodDestinations(db, device.userId)).get(methodId)
   if (!destination) return 'unknownMethod'
+  const [sent] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.recipient, destination.recipient),
+        eq(outboxMessages.subject, approveSubject),
+        gt(outboxMessages.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    )
+  if ((sent?.count ?? 0) >= maxApproveCodesPerHour) return 'tooMany'
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   await db.transaction(async (tx) => {
     await tx
@@ -165,7 +181,7 @@ export async function chooseApproveMethod(
       .where(eq(authDevices.id, device.id))
     await enqueueMessage(tx, {
       ...destination,
-      subject: 'Approve your new device',
+      subject: approveSubject,
       body: `Your code to approve the device "${device.name}" is ${code}. It expires in 10 minutes.`,
     })
   })

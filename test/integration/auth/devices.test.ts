@@ -99,6 +99,48 @@ for (const target of databaseTargets()) {
       )
     })
 
+    it('limits pending devices and approve codes, so linking cannot flood anyone', async () => {
+      const { verifier, reply } = await server.login('soft@nova.example')
+      const session = await server.call('POST', '/auth/token', {
+        code: reply.body.code,
+        codeVerifier: verifier,
+      })
+      const own = { token: String(session.body.accessToken) }
+      const created: string[] = []
+      for (let index = 1; index <= 10; index++) {
+        const device = await server.call(
+          'POST',
+          '/auth/devices',
+          { name: `P${index}`, type: 'ios' },
+          own,
+        )
+        expect(device.status, `device ${index}`).toBe(200)
+        created.push(String(device.body.id))
+      }
+      const eleventh = await server.call('POST', '/auth/devices', { name: 'P11', type: 'ios' }, own)
+      expect(eleventh.status).toBe(429)
+      expect(eleventh.body.message).toMatch(/waiting for approval/)
+      for (let index = 0; index < 5; index++) {
+        const sent = await server.call(
+          'PATCH',
+          `/auth/devices/${created[index]}/approve/email`,
+          undefined,
+          own,
+        )
+        expect(sent.status, `code ${index + 1}`).toBe(200)
+      }
+      const sixth = await server.call(
+        'PATCH',
+        `/auth/devices/${created[5]}/approve/email`,
+        undefined,
+        own,
+      )
+      expect(sixth.status).toBe(429)
+      for (const id of created) await server.call('DELETE', `/auth/devices/${id}`, undefined, own)
+      const again = await server.call('POST', '/auth/devices', { name: 'P12', type: 'ios' }, own)
+      expect(again.status).toBe(200)
+    })
+
     describe('internal endpoints', () => {
       it('refuse a call without the internal service token', async () => {
         const reply = await server.call('GET', `/users/${userId}/devices`)
