@@ -10,6 +10,12 @@ import { resolveBrand } from './brand/resolve-brand.ts'
 import { initI18n, initialLang } from './i18n/i18n.ts'
 import { themeFor } from './app/theme.ts'
 import { router } from './app/router.tsx'
+import { setActingCustomer } from './api/acting-customer.ts'
+
+// ?fromCustomerId= chooses the acting customer before the first page asks for anything
+// (app-root.tsx handles it on later navigations and tidies the address).
+const fromCustomerId = new URLSearchParams(window.location.search).get('fromCustomerId')
+if (fromCustomerId && /^\d+$/.test(fromCustomerId)) setActingCustomer(Number(fromCustomerId))
 
 const brand = resolveBrand(window.location)
 const i18n = await initI18n(initialLang(brand.availableLangs, brand.defaultLang))

@@ -105,7 +105,8 @@ describe('account recovery', () => {
     await signInAs(page, portal.baseUrl, 'recovery@nova.example', demoPassword)
     await page.getByRole('alert').waitFor()
     await signInAs(page, portal.baseUrl, 'recovery@nova.example', fresh)
-    await page.waitForURL('**/home')
+    // Signed in; with no self-certification yet, routing opens its splash.
+    await page.waitForURL('**/self-certification-splash')
   })
 })
 

@@ -87,6 +87,12 @@ async function signInForm(username: string): Promise<Page> {
   return page
 }
 
+/**
+ * Signed in: these demo users have given no FATCA/CRS self-certification yet, so post-login
+ * routing (step 5) sends them to its splash.
+ */
+const landed = (page: Page) => page.waitForURL('**/self-certification-splash')
+
 const confirm = (page: Page) => page.getByRole('button', { name: text(auth, 'confirm') }).click()
 
 describe('sign-in flows', () => {
@@ -100,7 +106,7 @@ describe('sign-in flows', () => {
     await expect.poll(() => code.getAttribute('aria-invalid')).toBe('true')
     await code.fill(totp(demoTotpSecret))
     await confirm(page)
-    await page.waitForURL('**/home')
+    await landed(page)
   })
 
   test('sms: the masked phone and the identifier shown, the code read from the SMS', async () => {
@@ -117,7 +123,7 @@ describe('sign-in flows', () => {
     expect(id).toBe(identifier)
     await page.getByLabel(new RegExp(`^${text(auth, 'smsLabel')}`)).fill(code!)
     await confirm(page)
-    await page.waitForURL('**/home')
+    await landed(page)
   })
 
   async function pushDecision(started: number, result: boolean, reason?: string) {
@@ -139,7 +145,7 @@ describe('sign-in flows', () => {
     const page = await signInForm('push@nova.example')
     await page.getByText(text(auth, 'pushWaiting')).waitFor()
     await pushDecision(started, true)
-    await page.waitForURL('**/home')
+    await landed(page)
   })
 
   test('push: a refusal with its reason is shown; sending again waits anew', async () => {
@@ -174,7 +180,7 @@ describe('sign-in flows', () => {
   test('verifyDevice: a phone is linked with its QR code and approved, then home', async () => {
     const page = await signInForm('verify@nova.example')
     await linkDevice(page, 'verify@nova.example', 'Test phone')
-    await page.waitForURL('**/home')
+    await landed(page)
   })
 
   test('soft migration: the notice with the days left, continued later', async () => {
@@ -182,7 +188,7 @@ describe('sign-in flows', () => {
     await page.getByText(text(auth, 'migrationTitle')).waitFor()
     await page.getByText(/14 days are left/).waitFor()
     await page.getByRole('button', { name: text(auth, 'migrationLater') }).click()
-    await page.waitForURL('**/home')
+    await landed(page)
   })
 
   test('strict migration: no way in until a phone is linked, then sign in again', async () => {
@@ -207,7 +213,7 @@ describe('sign-in flows', () => {
       body: JSON.stringify({ result: true }),
     })
     expect(answer.status).toBe(204)
-    await page.waitForURL('**/home')
+    await landed(page)
   })
 })
 

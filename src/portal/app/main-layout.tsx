@@ -21,6 +21,7 @@ import { session } from '../api/client.ts'
 import { LanguageSelect } from './language-select.tsx'
 import { ScreenMenu } from './screen-menu.tsx'
 import { RealtimeNotices } from '../components/realtime-notices.tsx'
+import { CompanySwitch } from './company-switch.tsx'
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
 
@@ -75,6 +76,7 @@ export function Component() {
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <CompanySwitch />
             <LanguageSelect compact />
             <Button variant="subtle" size="compact-sm" onClick={() => void session.signOut()}>
               {t('signOut')}

@@ -101,9 +101,3 @@ export function usablePath(path: string | undefined | null): string | undefined 
   if (path === '/' || path.startsWith('/login')) return undefined
   return path
 }
-
-/**
- * FATCA/CRS statuses that ask a personal customer to act: no form yet, a refused one, or one
- * about to expire (fatca-document-status.schema.json).
- */
-export const fatcaActionStatuses = ['none', 'rejected', 'expiredSoon']

@@ -5,7 +5,6 @@ import { actingCustomer, setActingCustomer } from '../../api/acting-customer.ts'
 import {
   accessListDestination,
   businessStartPage,
-  fatcaActionStatuses,
   firstDestination,
   oldWebDestination,
   withoutCustomer,
@@ -26,7 +25,7 @@ export async function routeAfterSignIn(initialPath?: string): Promise<Destinatio
     return withoutCustomer(body?.responseCode === 'TE' ? body.terms : undefined)
   }
   const info = body.customer
-  const fatcaActionRequired = info.customerType === 0 ? await personalFatcaRequired() : false
+  const fatcaActionRequired = info.customerType === 0 && info.isNeedFatcaAction === true
   const first = firstDestination({
     info,
     ...(actingCustomer() !== undefined ? { actingCustomerId: actingCustomer() } : {}),
@@ -36,12 +35,13 @@ export async function routeAfterSignIn(initialPath?: string): Promise<Destinatio
   if (first === 'business-without-related') {
     const answer = await api.POST('/rpc/businessAuthorizedUserGet', { body: {} }).catch(() => null)
     const data = answer?.data as
-      { responseCode?: string; oldWebUrl?: string; authorizedUser?: { id?: number } } | undefined
+      | { responseCode?: string; oldWebUrl?: string; authorizedUser?: { userId?: number } }
+      | undefined
     return oldWebDestination({
       ok: data?.responseCode === '00',
       ...(data?.oldWebUrl ? { oldWebUrl: data.oldWebUrl } : {}),
-      ...(data?.authorizedUser?.id !== undefined
-        ? { authorizedUserId: data.authorizedUser.id }
+      ...(data?.authorizedUser?.userId !== undefined
+        ? { authorizedUserId: data.authorizedUser.userId }
         : {}),
     })
   }
@@ -63,14 +63,4 @@ export async function routeAfterSignIn(initialPath?: string): Promise<Destinatio
     }
   }
   return first
-}
-
-/** A personal customer's self-certification still to give (kycCustomerInfoGet). */
-async function personalFatcaRequired(): Promise<boolean> {
-  const answer = await api.POST('/rpc/kycCustomerInfoGet', { body: {} }).catch(() => null)
-  const data = answer?.data as
-    | { responseCode?: string; kycCustomerInfo?: { fatcaSelfCertificationStatus?: string } }
-    | undefined
-  const status = data?.kycCustomerInfo?.fatcaSelfCertificationStatus
-  return data?.responseCode === '00' && status !== undefined && fatcaActionStatuses.includes(status)
 }

@@ -60,7 +60,7 @@ export function Component() {
       )}
       {!access && !failed && <Loader aria-label={t('common:loading')} />}
       {access?.accessList.map((entry) => (
-        <Paper key={entry.customerId} withBorder p="md">
+        <Paper key={entry.customerId} withBorder p="md" data-testid="company-entry">
           <Group justify="space-between" wrap="wrap">
             <Stack gap={2}>
               <Text fw={600}>{entry.businessName ?? `#${entry.customerId}`}</Text>

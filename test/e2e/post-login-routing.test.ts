@@ -1,0 +1,169 @@
+// Post-login routing (product-spec section 2), one demo user per branch, signed in through
+// the login form: where each person lands is what they see first. Then the acting customer:
+// choosing a company, a read-only user sent to the saved buttons from the full-access
+// merchant pages, and a customer chosen without rights refused.
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { startPortal, type PortalHarness } from './browser-harness.ts'
+import { locale, text } from './screen-steps.ts'
+
+let portal: PortalHarness
+beforeAll(async () => {
+  portal = await startPortal()
+})
+afterAll(async () => {
+  await portal?.close()
+})
+
+const onboarding = locale('en', 'onboarding')
+const access = locale('en', 'access')
+const screens = locale('en', 'screens')
+const oldWeb = 'https://old.wallet.nova.example'
+
+async function signIn(username: string, next?: string): Promise<Page> {
+  const { page } = await portal.newPage()
+  // The old web is another site: the test answers for it.
+  await page.route(`${oldWeb}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Old web</h1>' }),
+  )
+  await page.goto(`${portal.baseUrl}/login${next ? `?next=${encodeURIComponent(next)}` : ''}`)
+  await page.getByLabel(/^E-mail/).fill(username)
+  await page.getByLabel(/^Password/).fill(demoPassword)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  return page
+}
+
+const heading = (page: Page, key: string) =>
+  page.getByRole('heading', { name: text(onboarding, key) }).waitFor()
+
+describe('in the order of the product', () => {
+  test('1. the old web', async () => {
+    const page = await signIn('old-web@nova.example')
+    await page.waitForURL(`${oldWeb}/**`)
+  })
+
+  test('2. an administrator: the admin overview', async () => {
+    const page = await signIn('admin@nova.example')
+    await page.waitForURL('**/admin-overview')
+    await heading(page, 'adminOverview.title')
+  })
+
+  test('3. a business without related accounts: the old web with its authorized user', async () => {
+    const page = await signIn('no-related@nova.example')
+    await page.waitForURL(`${oldWeb}/**`)
+    expect(new URL(page.url()).searchParams.get('authorizedUserId')).toMatch(/^\d+$/)
+  })
+
+  test('4. a business with one company: home when its self-certification is pending', async () => {
+    const page = await signIn('business@nova.example')
+    await page.waitForURL('**/home')
+  })
+
+  test('4. a company without accounts: its documents', async () => {
+    const page = await signIn('labs@nova.example')
+    await page.waitForURL('**/company-documents')
+    await heading(page, 'companyDocuments.title')
+  })
+
+  test('4. a company without a self-certification: the business splash', async () => {
+    const page = await signIn('tax-none@nova.example')
+    await page.waitForURL('**/self-certification-business-splash')
+    await heading(page, 'businessSelfCertification.title')
+  })
+
+  test('4. a company needing KYC: KYC', async () => {
+    const page = await signIn('business-kyc@nova.example')
+    await page.waitForURL('**/kyc')
+  })
+
+  test('4. several companies: the list, and the start page of the one chosen', async () => {
+    const page = await signIn('group@nova.example')
+    await page.waitForURL('**/company')
+    await heading(page, 'companyChoice.title')
+    const choose = (name: string) =>
+      page
+        .getByTestId('company-entry')
+        .filter({ hasText: name })
+        .getByRole('button', { name: text(onboarding, 'companyChoice.choose') })
+        .click()
+    await expect.poll(() => page.getByText(/^Harbor (Group|Retail|Labs) Ltd$/).count()).toBe(3)
+    await choose('Harbor Labs Ltd')
+    await page.waitForURL('**/company-documents')
+    expect(await page.evaluate(() => sessionStorage.getItem('portal.actingCustomer'))).toMatch(
+      /^\d+$/,
+    )
+    await page.getByTestId('company-switch').click()
+    await page.waitForURL('**/company')
+    await choose('Harbor Retail Ltd')
+    await page.waitForURL('**/home')
+    // Home shows the chosen company's accounts.
+    await page.getByTestId('account-card').filter({ hasText: 'EUR' }).waitFor()
+    await page.getByText('1200.00').first().waitFor()
+  })
+
+  test('5. a personal profile to update, then KYC, then the self-certification', async () => {
+    await (await signIn('profile-update@nova.example')).waitForURL('**/profile-update')
+    await (await signIn('kyc@nova.example')).waitForURL('**/kyc')
+    const page = await signIn('fatca@nova.example')
+    await page.waitForURL('**/self-certification-splash')
+    await heading(page, 'selfCertification.title')
+  })
+
+  test('6. the remembered path, else home', async () => {
+    await (await signIn('demo@nova.example', '/payout-blacklist')).waitForURL('**/payout-blacklist')
+    await (await signIn('demo@nova.example')).waitForURL('**/home')
+  })
+
+  test('7. pending terms: accepted, then the routing goes on', async () => {
+    const page = await signIn('terms@nova.example')
+    await page.waitForURL('**/terms')
+    await page.getByRole('heading', { name: text(access, 'terms.pendingTitle') }).waitFor()
+    const accept = page.getByRole('button', { name: text(access, 'terms.accept') })
+    expect(await accept.isDisabled()).toBe(true)
+    const boxes = page.getByRole('checkbox')
+    expect(await boxes.count()).toBe(2)
+    for (const box of await boxes.all()) await box.check()
+    await accept.click()
+    await page.waitForURL('**/home')
+  })
+})
+
+describe('the acting customer', () => {
+  test('a read-only employee acting for the company is sent from the API keys to the saved buttons', async () => {
+    const page = await signIn('employee@nova.example')
+    await page.waitForURL('**/self-certification-splash')
+    await page.getByTestId('company-switch').click()
+    await page.waitForURL('**/company')
+    await page
+      .getByText(/Northwind/)
+      .first()
+      .waitFor()
+    await page
+      .getByTestId('company-entry')
+      .filter({ hasText: /Northwind/ })
+      .getByRole('button', { name: text(onboarding, 'companyChoice.choose') })
+      .click()
+    await page.waitForURL((url) => !url.pathname.endsWith('/company'))
+    await page.goto(`${portal.baseUrl}/merchant/internal/api_key`)
+    await page.waitForURL('**/merchant/buttons/my_saved_buttons')
+    await page.getByRole('heading', { name: text(screens, 'savedButtons.title') }).waitFor()
+  })
+
+  test('a customer chosen in the address without rights on it is refused', async () => {
+    const page = await signIn('demo@nova.example')
+    await page.waitForURL('**/home')
+    const [foreign] = (
+      (await portal.db.execute(
+        sql`select customer_id as id from users where username = 'business@nova.example'`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows
+    await page.goto(`${portal.baseUrl}/home?fromCustomerId=${foreign!.id}`)
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'You have no access to this customer.' })
+      .waitFor()
+    expect(await page.getByTestId('account-card').count()).toBe(0)
+  })
+})
