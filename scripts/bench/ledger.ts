@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { cpus, loadavg } from 'node:os'
 import { inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, type Database, type Db } from '../../src/server/db/open-database.ts'
@@ -215,6 +216,8 @@ const ratios = Object.fromEntries(
 )
 const report = {
   measuredAt: new Date().toISOString(),
+  // Absolute rates depend on the machine and on what else runs on it; the ratios less so.
+  machine: { cpus: cpus().length, loadAverage1m: Number(loadavg()[0]!.toFixed(2)) },
   clients,
   accounts: accountCount,
   durationMs,
