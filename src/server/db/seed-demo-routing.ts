@@ -49,7 +49,10 @@ const personal = (firstName: string, lastName: string) => ({
   verified: true,
 })
 
-/** In creation order: companies before the users who hold rights on them. */
+/**
+ * In creation order: companies before the users who hold rights on them. Balances are in EUR
+ * and USD only, the currencies the rest of the demo data uses.
+ */
 export const routingDemos: RoutingDemo[] = [
   {
     username: 'old-web@nova.example',
@@ -81,7 +84,7 @@ export const routingDemos: RoutingDemo[] = [
     customer: { ...business('Harbor Group Ltd'), hasRelatedAccounts: true },
     accounts: [
       { currencyCode: 'USD', opening: '5000.00' },
-      { currencyCode: 'GBP', opening: '730.25' },
+      { currencyCode: 'EUR', opening: '730.25' },
     ],
     kyc: { fatcaSelfCertificationStatus: 'validated' },
     companies: [
@@ -92,7 +95,7 @@ export const routingDemos: RoutingDemo[] = [
   {
     username: 'tax-none@nova.example',
     customer: { ...business('Bluefin Exports Ltd'), hasRelatedAccounts: true },
-    accounts: [{ currencyCode: 'GBP', opening: '800.00' }],
+    accounts: [{ currencyCode: 'EUR', opening: '800.00' }],
     kyc: { fatcaSelfCertificationStatus: 'none' },
   },
   {

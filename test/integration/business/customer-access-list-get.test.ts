@@ -84,7 +84,7 @@ for (const target of databaseTargets()) {
       const [group, retailEntry, labsEntry] = info.accessList
       expect(group!.balanceInfo!.map((b) => [b.currencyCode, b.balance])).toEqual([
         ['USD', '5000.00'],
-        ['GBP', '730.25'],
+        ['EUR', '730.25'],
       ])
       expect(retailEntry).toMatchObject({ customerId: retail.customerId, accessRights: 2 })
       expect(retailEntry!.balanceInfo).toEqual([
