@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 
 const apiPrefixes = ['/rpc/', '/api', '/auth/']
+/** Portal pages under an API prefix: the OAuth entry a partner links to (product-spec §2). */
+const portalPages = ['/auth/sei']
 
 export async function servePortal(
   app: FastifyInstance,
@@ -28,7 +30,9 @@ export async function servePortal(
     })
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = apiPrefixes.some((prefix) => request.url.startsWith(prefix))
+    const path = request.url.split('?')[0] ?? ''
+    const isApi =
+      !portalPages.includes(path) && apiPrefixes.some((prefix) => request.url.startsWith(prefix))
     const wantsHtml =
       request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')
     if (hasPortal && !isApi && wantsHtml) {

@@ -167,3 +167,45 @@ describe('the acting customer', () => {
     expect(await page.getByTestId('account-card').count()).toBe(0)
   })
 })
+
+describe('signing in to a partner (OAuth, sei)', () => {
+  const callback = 'http://localhost:4000/callback'
+  const request = (clientId: string) =>
+    `/auth/sei?${new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: callback,
+      state: 'st-42',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    })}`
+
+  test('the request waits for the login, the person allows, and the partner gets the code', async () => {
+    const { page } = await portal.newPage()
+    await page.route(`${callback}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Partner</h1>' }),
+    )
+    await page.goto(`${portal.baseUrl}${request('sei-demo')}`)
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('next'))
+    await page.getByLabel(/^E-mail/).fill('demo@nova.example')
+    await page.getByLabel(/^Password/).fill(demoPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL('**/oauth/authorize/**')
+    await page.getByRole('heading', { name: text(access, 'oauth.title') }).waitFor()
+    await page.getByRole('button', { name: text(access, 'oauth.allow') }).click()
+    await page.waitForURL(`${callback}**`)
+    const answer = new URL(page.url())
+    expect(answer.searchParams.get('state')).toBe('st-42')
+    expect(answer.searchParams.get('code')).toBeTruthy()
+    // The portal signed out before handing over.
+    await page.goto(`${portal.baseUrl}/home`)
+    await page.waitForURL('**/login**')
+  })
+
+  test('an unknown partner goes to the root', async () => {
+    const page = await signIn('demo@nova.example')
+    await page.waitForURL('**/home')
+    await page.goto(`${portal.baseUrl}${request('nobody')}`)
+    await page.waitForURL((url) => url.pathname === '/home')
+  })
+})

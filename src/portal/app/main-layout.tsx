@@ -50,7 +50,9 @@ export function Component() {
   useEffect(close, [location.pathname, close])
 
   if (!session.isSignedIn) {
-    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname)}`} replace />
+    // The page asked for, with its query (an OAuth request), is where routing returns.
+    const next = `${location.pathname}${location.search}`
+    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />
   }
 
   return (

@@ -80,6 +80,12 @@ export const router = createBrowserRouter([
           },
           { path: 'company-documents', lazy: onboarding('CompanyDocuments') },
           { path: 'company', lazy: () => import('../features/onboarding/company-choice-page.tsx') },
+          // Signing in to a partner with the portal (OAuth, product-spec sections 2 and 7).
+          { path: 'auth/sei', lazy: () => import('../features/oauth/sei-page.tsx') },
+          {
+            path: 'oauth/authorize/:authorizationId',
+            lazy: () => import('../features/oauth/authorize-page.tsx'),
+          },
           // The merchant section opens on identity verification (product-spec section 2).
           { path: 'merchant', element: <Navigate to="/merchant/security/verification" replace /> },
           // The hand-written security pages (issue 5); their menu entries are in page-menu.ts.
