@@ -8,6 +8,7 @@ import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.
 import { refreshTokens, users } from '../db/schema.ts'
 import { confirmationCanceledText, redeemConfirmation } from './confirmations.ts'
 import { emailOfUser, enqueueMessage } from './outbox.ts'
+import { publishToUser } from '../realtime/publish.ts'
 
 export const passwordUpdatedText =
   'Your password has been successfully updated. Sign in again with the new password and ' +
@@ -40,6 +41,8 @@ export const handler: Handler<'passwordChangeConfirm'> = async (context, input) 
         'The password of your account was changed and every device was signed out. ' +
         'If this was not you, contact support at once.',
     })
+    // Open pages of the user hear it (and sign out: their sessions are revoked above).
+    await publishToUser(db, userId, { type: 'PasswordChange' })
     return rpcOk({ responseDescription: passwordUpdatedText })
   })
 }
