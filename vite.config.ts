@@ -15,6 +15,21 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The Mantine basics every page uses, login included, as one chunk: many
+              // small shared chunks would each pay their own gzip and request overhead
+              // (the login budget of DESIGN.md section 10).
+              name: 'mantine-base',
+              test: /@mantine[\\/](form|core[\\/]esm[\\/](core|components[\\/](Input|InputBase|TextInput|PasswordInput|NativeSelect|ActionIcon|Anchor|Alert|CloseButton|Group|Stack|Text|Title|Paper|Center|Image|Button|UnstyledButton|Loader|Box)[\\/]))/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     fs: { allow: ['../..'] },

@@ -19,7 +19,8 @@ afterAll(async () => {
   await portal?.close()
 })
 
-const auth = locale('en', 'auth')
+const auth = locale('en', 'signin')
+const login = locale('en', 'auth')
 const common = locale('en', 'common')
 
 /** RFC 6238 with HMAC-SHA1, 30-second steps, six digits, written here from the RFC. */
@@ -83,7 +84,7 @@ async function signInForm(username: string): Promise<Page> {
   await page.goto(`${portal.baseUrl}/login`)
   await page.getByLabel(/^E-mail/).fill(username)
   await page.getByLabel(/^Password/).fill(demoPassword)
-  await page.getByRole('button', { name: text(auth, 'submit') }).click()
+  await page.getByRole('button', { name: text(login, 'submit') }).click()
   return page
 }
 
@@ -200,7 +201,7 @@ describe('sign-in flows', () => {
     const started = Date.now()
     await page.getByLabel(/^E-mail/).fill('strict@nova.example')
     await page.getByLabel(/^Password/).fill(demoPassword)
-    await page.getByRole('button', { name: text(auth, 'submit') }).click()
+    await page.getByRole('button', { name: text(login, 'submit') }).click()
     await page.getByText(text(auth, 'pushWaiting')).waitFor()
     const push = await newest(
       'strict@nova.example',
@@ -228,7 +229,7 @@ describe('the session', () => {
     await page.goto(`${portal.baseUrl}/login`)
     await page.getByLabel(/^E-mail/).fill('demo@nova.example')
     await page.getByLabel(/^Password/).fill(demoPassword)
-    await page.getByRole('button', { name: text(auth, 'submit') }).click()
+    await page.getByRole('button', { name: text(login, 'submit') }).click()
     await page.waitForURL('**/home')
     return page
   }

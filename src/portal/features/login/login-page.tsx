@@ -2,8 +2,8 @@
 // has one (second-step.tsx, loaded only then) and the post-login routing of product-spec
 // section 2. An already signed-in visitor whose session still refreshes is routed at once;
 // a code with its verifier in the address signs in without the form.
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
   Alert,
@@ -26,7 +26,6 @@ import { logoUrl } from '../../brand/resolve-brand.ts'
 import { session } from '../../api/client.ts'
 import { LanguageSelect } from '../../app/language-select.tsx'
 import { signIn, signInWithCode, type SecondStep, type SignInResult } from './sign-in.ts'
-import { useRouteAfterSignIn } from './use-route-after-sign-in.ts'
 
 const SecondStepView = lazy(() =>
   import('./second-step.tsx').then((module) => ({ default: module.SecondStepView })),
@@ -49,7 +48,15 @@ export function Component() {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [step, setStep] = useState<SecondStep | null>(null)
-  const routeOnward = useRouteAfterSignIn()
+  const navigate = useNavigate()
+  // Post-login routing loads when a sign-in succeeds, not with the login page.
+  const routeOnward = useCallback(
+    async (initialPath?: string) => {
+      const { goAfterSignIn } = await import('./go-after-sign-in.ts')
+      await goAfterSignIn(navigate, initialPath)
+    },
+    [navigate],
+  )
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: {

@@ -31,7 +31,7 @@ export interface SecondStepProps {
 }
 
 function useFailureText() {
-  const { t } = useTranslation(['auth', 'common'])
+  const { t } = useTranslation(['signin', 'common'])
   return (result: Extract<SignInResult, { ok: false }>) =>
     result.kind === 'refused' || result.kind === 'blocked'
       ? result.message
@@ -60,7 +60,7 @@ function CodeStep({
   onSignedIn,
   onRestart,
 }: SecondStepProps & { step: Extract<SecondStep, { kind: 'code' }> }) {
-  const { t } = useTranslation(['auth', 'common'])
+  const { t } = useTranslation(['signin', 'common'])
   const failureText = useFailureText()
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -68,7 +68,7 @@ function CodeStep({
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    if (!/^\d{6}$/.test(value)) return setError(t('auth:codeInvalid'))
+    if (!/^\d{6}$/.test(value)) return setError(t('signin:codeInvalid'))
     setBusy(true)
     setError(null)
     const result = await exchange({ code: step.code, codeVerifier: step.verifier, otp: value })
@@ -83,14 +83,14 @@ function CodeStep({
       <Stack>
         <Text>
           {step.flow === 'otp'
-            ? t('auth:otpPrompt')
-            : t('auth:smsPrompt', {
+            ? t('signin:otpPrompt')
+            : t('signin:smsPrompt', {
                 phone: step.phoneNumber ?? '',
                 identifier: step.smsIdentifier ?? '',
               })}
         </Text>
         <TextInput
-          label={t(step.flow === 'otp' ? 'auth:otpLabel' : 'auth:smsLabel')}
+          label={t(step.flow === 'otp' ? 'signin:otpLabel' : 'signin:smsLabel')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -101,10 +101,10 @@ function CodeStep({
           onChange={(event) => setValue(event.currentTarget.value.trim())}
         />
         <Button type="submit" loading={busy} fullWidth>
-          {t('auth:confirm')}
+          {t('signin:confirm')}
         </Button>
         <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
-          {t('auth:startOver')}
+          {t('signin:startOver')}
         </Anchor>
       </Stack>
     </form>
@@ -116,7 +116,7 @@ function PushStep({
   onSignedIn,
   onRestart,
 }: SecondStepProps & { step: Extract<SecondStep, { kind: 'push' }> }) {
-  const { t } = useTranslation(['auth', 'common'])
+  const { t } = useTranslation(['signin', 'common'])
   const failureText = useFailureText()
   const [state, setState] = useState<'waiting' | 'lost' | 'refused'>('waiting')
   const [reason, setReason] = useState<string | null>(null)
@@ -148,7 +148,7 @@ function PushStep({
   async function sendAgain() {
     const result = await resendPush(step.code)
     if (!result.ok) return onRestart(failureText(result))
-    setNotice(t('auth:pushSentAgain'))
+    setNotice(t('signin:pushSentAgain'))
     setState('waiting')
     setAttempt(attempt + 1)
   }
@@ -158,23 +158,23 @@ function PushStep({
       {state === 'waiting' && (
         <Group wrap="nowrap" role="status">
           <Loader size="sm" aria-hidden />
-          <Text>{t('auth:pushWaiting')}</Text>
+          <Text>{t('signin:pushWaiting')}</Text>
         </Group>
       )}
-      {state === 'lost' && <Alert color="yellow">{t('auth:pushLost')}</Alert>}
+      {state === 'lost' && <Alert color="yellow">{t('signin:pushLost')}</Alert>}
       {state === 'refused' && (
-        <Alert color="red" role="alert" title={t('auth:pushRefused')}>
-          {reason ?? t('auth:pushRefusedNoReason')}
+        <Alert color="red" role="alert" title={t('signin:pushRefused')}>
+          {reason ?? t('signin:pushRefusedNoReason')}
         </Alert>
       )}
       {notice && state === 'waiting' && <Text c="dimmed">{notice}</Text>}
       {state !== 'refused' && (
         <Button variant="light" onClick={() => void sendAgain()}>
-          {t('auth:pushResend')}
+          {t('signin:pushResend')}
         </Button>
       )}
       <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
-        {t('auth:startOver')}
+        {t('signin:startOver')}
       </Anchor>
     </Stack>
   )
@@ -194,7 +194,7 @@ function DeviceStep({
   onRestart,
   onNext,
 }: SecondStepProps & { step: Extract<SecondStep, { kind: 'device' }> }) {
-  const { t } = useTranslation(['auth', 'common'])
+  const { t } = useTranslation(['signin', 'common'])
   const failureText = useFailureText()
   const bearer = { authorization: `Bearer ${step.tmpJwt}` }
   const [name, setName] = useState('')
@@ -214,7 +214,7 @@ function DeviceStep({
 
   async function link(event: React.FormEvent) {
     event.preventDefault()
-    if (!name.trim()) return setError(t('auth:deviceNameRequired'))
+    if (!name.trim()) return setError(t('signin:deviceNameRequired'))
     setBusy(true)
     setError(null)
     try {
@@ -272,7 +272,7 @@ function DeviceStep({
         return onRestart(failureText(result))
       }
       if (step.then) return onNext(step.then)
-      onRestart(t('auth:deviceLinkedSignInAgain'))
+      onRestart(t('signin:deviceLinkedSignInAgain'))
     } catch {
       fail(0, undefined)
     } finally {
@@ -284,16 +284,16 @@ function DeviceStep({
     return (
       <form onSubmit={(event) => void link(event)} noValidate>
         <Stack>
-          <Text>{t('auth:deviceIntro')}</Text>
+          <Text>{t('signin:deviceIntro')}</Text>
           <TextInput
-            label={t('auth:deviceName')}
+            label={t('signin:deviceName')}
             required
             autoFocus
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
           />
           <NativeSelect
-            label={t('auth:deviceType')}
+            label={t('signin:deviceType')}
             value={type}
             data={[
               { value: 'android', label: 'Android' },
@@ -307,10 +307,10 @@ function DeviceStep({
             </Alert>
           )}
           <Button type="submit" loading={busy} fullWidth>
-            {t('auth:deviceLink')}
+            {t('signin:deviceLink')}
           </Button>
           <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
-            {t('auth:startOver')}
+            {t('signin:startOver')}
           </Anchor>
         </Stack>
       </form>
@@ -319,13 +319,13 @@ function DeviceStep({
 
   return (
     <Stack>
-      <Text>{t('auth:deviceScan')}</Text>
-      {device.link && <QrCode value={device.link} label={t('auth:deviceQr')} />}
+      <Text>{t('signin:deviceScan')}</Text>
+      {device.link && <QrCode value={device.link} label={t('signin:deviceQr')} />}
       {sentTo === null ? (
         <>
           {methods.length > 0 ? (
             <Radio.Group
-              label={t('auth:approveMethod')}
+              label={t('signin:approveMethod')}
               value={method}
               onChange={setMethod}
               name="approve-method"
@@ -341,7 +341,7 @@ function DeviceStep({
               </Stack>
             </Radio.Group>
           ) : (
-            <Text c="dimmed">{t('auth:noApproveMethod')}</Text>
+            <Text c="dimmed">{t('signin:noApproveMethod')}</Text>
           )}
           {error && (
             <Alert color="red" role="alert">
@@ -349,15 +349,15 @@ function DeviceStep({
             </Alert>
           )}
           <Button loading={busy} disabled={!method} onClick={() => void sendCode()}>
-            {t('auth:sendApproveCode')}
+            {t('signin:sendApproveCode')}
           </Button>
         </>
       ) : (
         <form onSubmit={(event) => void approve(event)} noValidate>
           <Stack>
-            <Text>{t('auth:approveCodeSent', { destination: sentTo })}</Text>
+            <Text>{t('signin:approveCodeSent', { destination: sentTo })}</Text>
             <TextInput
-              label={t('auth:approveCode')}
+              label={t('signin:approveCode')}
               inputMode="numeric"
               autoComplete="one-time-code"
               required
@@ -367,13 +367,13 @@ function DeviceStep({
               onChange={(event) => setCode(event.currentTarget.value)}
             />
             <Button type="submit" loading={busy} fullWidth>
-              {t('auth:confirm')}
+              {t('signin:confirm')}
             </Button>
           </Stack>
         </form>
       )}
       <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
-        {t('auth:startOver')}
+        {t('signin:startOver')}
       </Anchor>
     </Stack>
   )
@@ -385,7 +385,7 @@ function MigrationStep({
   onRestart,
   onNext,
 }: SecondStepProps & { step: Extract<SecondStep, { kind: 'migration' }> }) {
-  const { t } = useTranslation(['auth', 'common'])
+  const { t } = useTranslation(['signin', 'common'])
   const failureText = useFailureText()
   const [busy, setBusy] = useState(false)
 
@@ -412,12 +412,12 @@ function MigrationStep({
 
   return (
     <Stack>
-      <Alert color="yellow" title={t('auth:migrationTitle')}>
-        {t('auth:migrationSoft', { count: step.daysLeft })}
+      <Alert color="yellow" title={t('signin:migrationTitle')}>
+        {t('signin:migrationSoft', { count: step.daysLeft })}
       </Alert>
-      <Button onClick={setUp}>{t('auth:migrationSetUp')}</Button>
+      <Button onClick={setUp}>{t('signin:migrationSetUp')}</Button>
       <Button variant="default" loading={busy} onClick={() => void later()}>
-        {t('auth:migrationLater')}
+        {t('signin:migrationLater')}
       </Button>
     </Stack>
   )
