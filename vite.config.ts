@@ -33,7 +33,41 @@ export default defineConfig({
   },
   server: {
     fs: { allow: ['../..'] },
-    proxy: { '/rpc': apiTarget, '/api': apiTarget, '/auth': apiTarget },
+    // Every server path prefix of the spec, plus the realtime socket. A page the browser asks
+    // for (HTML) stays with Vite: /login, /company and others are portal pages as well.
+    proxy: Object.fromEntries([
+      ...[
+        '/rpc',
+        '/api',
+        '/auth',
+        '/external',
+        '/internal',
+        '/users',
+        '/device-api',
+        '/customer',
+        '/demo',
+        '/public-api',
+        '/contract',
+        '/company',
+        '/helpdesk',
+        '/pdf',
+        '/customers',
+        '/verification',
+        '/service',
+        '/zoho',
+        '/identity-verification',
+        '/login',
+        '/split-pay-signer-identification',
+      ].map((prefix) => [
+        prefix,
+        {
+          target: apiTarget,
+          bypass: (request: { headers: { accept?: string }; url?: string }) =>
+            request.headers.accept?.includes('text/html') ? request.url : undefined,
+        },
+      ]),
+      ['/realtime', { target: apiTarget, ws: true }],
+    ]),
   },
   test: {
     root: '.',

@@ -64,7 +64,8 @@ export function Component() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* On a phone the brand gives way, so the language and sign-out stay whole. */}
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }}>
             <Burger
               opened={opened}
               onClick={toggle}
@@ -72,12 +73,12 @@ export function Component() {
               size="sm"
               aria-label={t('toggleMenu')}
             />
-            <Image src={logoUrl(brand)} alt="" h={28} w="auto" fit="contain" />
+            <Image src={logoUrl(brand)} alt="" h={28} w="auto" maw="28vw" fit="contain" />
             <Text fw={700} data-testid="brand-name" visibleFrom="xs">
               {brand.projectName}
             </Text>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <CompanySwitch />
             <LanguageSelect compact />
             <Button variant="subtle" size="compact-sm" onClick={() => void session.signOut()}>

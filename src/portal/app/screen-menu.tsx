@@ -31,6 +31,8 @@ export function ScreenMenu() {
           <NavLink
             key={screen.id}
             component={RouterNavLink}
+            // Only the page itself is marked: /setting is not also every /setting/... page.
+            end
             to={screen.route}
             label={t(screen.title)}
           />

@@ -22,7 +22,7 @@ import {
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useBrand } from '../../brand/brand-context.tsx'
-import { logoUrl } from '../../brand/resolve-brand.ts'
+import { isDemo, logoUrl } from '../../brand/resolve-brand.ts'
 import { session } from '../../api/client.ts'
 import { LanguageSelect } from '../../app/language-select.tsx'
 import { signIn, signInWithCode, type SecondStep, type SignInResult } from './sign-in.ts'
@@ -197,6 +197,11 @@ export function Component() {
             </form>
           )}
           <LanguageSelect />
+          {isDemo && (
+            <Anchor component={Link} to="/mailbox" size="xs" c="dimmed" ta="center">
+              {t('auth:demoMailbox')}
+            </Anchor>
+          )}
         </Stack>
       </Paper>
     </Center>
