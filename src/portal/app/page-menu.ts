@@ -3,13 +3,34 @@
 export interface MenuPage {
   id: string
   route: string
-  menu: 'settings' | 'merchant'
+  menu: 'transfers' | 'settings' | 'merchant'
   order: number
   /** `<namespace>:<key>` of the menu title. */
   title: string
 }
 
 export const pageMenu: MenuPage[] = [
+  {
+    id: 'transferAccount',
+    route: '/transfer/account',
+    menu: 'transfers',
+    order: 1,
+    title: 'transfers:account.title',
+  },
+  {
+    id: 'transferP2p',
+    route: '/transfer/p2p',
+    menu: 'transfers',
+    order: 2,
+    title: 'transfers:p2p.title',
+  },
+  {
+    id: 'transferApproved',
+    route: '/transfer/approved',
+    menu: 'transfers',
+    order: 3,
+    title: 'transfers:approved.title',
+  },
   {
     id: 'devices',
     route: '/setting/devices',

@@ -98,6 +98,16 @@ export const router = createBrowserRouter([
             path: 'profile/password',
             lazy: () => import('../features/security/password-page.tsx'),
           },
+          // The hand-written transfer screens (issue 6); their menu entries are in page-menu.ts.
+          {
+            path: 'transfer/account',
+            lazy: () => import('../features/transfers/between-accounts-page.tsx'),
+          },
+          { path: 'transfer/p2p', lazy: () => import('../features/transfers/p2p-page.tsx') },
+          {
+            path: 'transfer/approved',
+            lazy: () => import('../features/transfers/approved-page.tsx'),
+          },
           ...renderedScreens,
         ],
       },

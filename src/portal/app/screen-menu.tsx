@@ -1,4 +1,4 @@
-// The left menu's groups (settings, merchant): the rendered screens from the generated routes
+// The left menu's groups (transfers, settings, merchant): the rendered screens from the generated routes
 // and the hand-written pages of page-menu.ts, in their order; titles come from i18n.
 import { NavLink as RouterNavLink, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -6,7 +6,7 @@ import { NavLink } from '@mantine/core'
 import { screenRoutes } from '../../generated/screen-routes.ts'
 import { pageMenu } from './page-menu.ts'
 
-const groups = ['settings', 'merchant'] as const
+const groups = ['transfers', 'settings', 'merchant'] as const
 /** The namespaces of every menu title, loaded with the menu. */
 const menuNamespaces = [
   'screens',

@@ -1,0 +1,328 @@
+// /transfer/account: moving money between the customer's own accounts, once or as a
+// recurring subscription (product-spec sections 3 and 4). The fee is asked for only when
+// amount, source and target are set, the maximum and the limits when both accounts are
+// (section 5); an exchange estimate shows when the currencies differ.
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Loader,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  Radio,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import type { components } from '../../../generated/api.d.ts'
+import { api } from '../../api/client.ts'
+import { formatAmount } from '../../../shared/money.ts'
+import { isPositiveAmount, newIdempotencyKey } from './transfer-display.ts'
+import { accountLabel, convertedEstimate, useOwnAccounts } from './use-own-accounts.ts'
+import { useTransferApproval } from './use-transfer-approval.tsx'
+
+type Frequency = components['schemas']['SubscriptionFrequency']
+type Limits = components['schemas']['CustomerLimits']
+type MaxAmount = components['schemas']['MaxAmount']
+
+interface Facts {
+  fee?: string
+  feeCurrencyCode?: string
+  max?: MaxAmount
+  limits?: Limits
+  rate?: string
+}
+
+export function Component() {
+  const { t } = useTranslation(['transfers', 'common'])
+  const { state, reload } = useOwnAccounts()
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const [amount, setAmount] = useState('')
+  const [recurring, setRecurring] = useState(false)
+  const [frequency, setFrequency] = useState<Frequency>('monthly')
+  const [endBy, setEndBy] = useState<'date' | 'count'>('count')
+  const [endDate, setEndDate] = useState('')
+  const [count, setCount] = useState<number | string>(3)
+  const [facts, setFacts] = useState<Facts>({})
+  const [busy, setBusy] = useState(false)
+  const [invalid, setInvalid] = useState<Record<string, string>>({})
+  // One key per attempt: a retry of the same attempt (a lost answer) sends it again.
+  const attemptKey = useRef(newIdempotencyKey())
+  const approval = useTransferApproval(() => {
+    reload()
+    attemptKey.current = newIdempotencyKey()
+  })
+
+  const accounts = state.status === 'ready' ? state.accounts : []
+  const source = accounts.find((a) => String(a.accountId) === from)
+  const target = accounts.find((a) => String(a.accountId) === to)
+
+  useEffect(() => {
+    if (!source || !target) return
+    let cancelled = false
+    const ids = { fromAccountId: source.accountId, toAccountId: target.accountId }
+    void Promise.all([
+      api.POST('/rpc/maxAmountGet', { body: { operation: 'betweenAccounts', ...ids } }),
+      api.POST('/rpc/customerLimitsGet', { body: { type: 'betweenAccounts', ...ids } }),
+      api.POST('/rpc/exchangeRateGet', {
+        body: { fromCurrencyCode: source.currencyCode, toCurrencyCode: target.currencyCode },
+      }),
+    ]).then(([max, limits, rate]) => {
+      if (cancelled) return
+      setFacts((old) => ({
+        ...old,
+        max: max.data?.maxAmount,
+        limits: limits.data?.limits,
+        rate: rate.data?.exchangeRate?.rate,
+      }))
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [source, target])
+
+  useEffect(() => {
+    // Section 5: the fee needs amount, source and target.
+    if (!source || !target || !isPositiveAmount(amount)) {
+      setFacts((old) => ({ ...old, fee: undefined, feeCurrencyCode: undefined }))
+      return
+    }
+    let cancelled = false
+    const timer = setTimeout(() => {
+      void api
+        .POST('/rpc/betweenAccountsFeeGet', {
+          body: {
+            amount: amount.trim(),
+            fromAccountId: source.accountId,
+            toAccountId: target.accountId,
+          },
+        })
+        .then(({ data }) => {
+          if (cancelled || data?.responseCode !== '00') return
+          setFacts((old) => ({ ...old, fee: data.fee, feeCurrencyCode: data.feeCurrencyCode }))
+        })
+    }, 300)
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
+  }, [source, target, amount])
+
+  function check(): Record<string, string> {
+    const found: Record<string, string> = {}
+    if (!source) found.from = t('errors.required')
+    if (!target) found.to = t('errors.required')
+    if (source && target && source.accountId === target.accountId)
+      found.to = t('errors.sameAccount')
+    if (!isPositiveAmount(amount)) found.amount = t('errors.amount')
+    if (recurring && endBy === 'date' && !endDate) found.endDate = t('errors.required')
+    if (recurring && endBy === 'count' && !(Number(count) >= 1)) found.count = t('errors.required')
+    return found
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const found = check()
+    setInvalid(found)
+    if (Object.keys(found).length > 0 || !source || !target) return
+    setBusy(true)
+    try {
+      const { data, response } = await api.POST('/rpc/betweenAccountsTransferSubmit', {
+        body: {
+          toAmount: amount.trim(),
+          currency: source.currencyCode,
+          fromAccount: source.accountId,
+          toAccount: target.accountId,
+          idempotencyKey: attemptKey.current,
+          ...(recurring && {
+            subscriptionFrequency: frequency,
+            ...(endBy === 'date'
+              ? { subscriptionEndDate: endDate }
+              : { subscriptionTransactions: Number(count) }),
+          }),
+        },
+      })
+      approval.follow(data, response.status)
+      if (data?.responseCode === '00') setAmount('')
+    } catch {
+      approval.fail({ kind: 'failure', failure: { title: null, text: t('errors.network') } })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const options = [
+    { value: '', label: t('account.choose') },
+    ...accounts.map((a) => ({
+      value: String(a.accountId),
+      label: accountLabel(a, formatAmount(a.balance)),
+    })),
+  ]
+  const estimate =
+    source &&
+    target &&
+    facts.rate &&
+    source.currencyCode !== target.currencyCode &&
+    isPositiveAmount(amount)
+      ? convertedEstimate(amount, facts.rate)
+      : null
+
+  return (
+    <Stack maw={640}>
+      <Title order={1} size="h2">
+        {t('account.title')}
+      </Title>
+      {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {state.status === 'failed' && (
+        <Alert color="red" role="alert" title={state.failure.title ?? t('common:errors.error')}>
+          {state.failure.text ?? (state.failure.title ? null : t('common:errors.server'))}
+        </Alert>
+      )}
+      {state.status === 'ready' && (
+        <Paper
+          withBorder
+          p="md"
+          radius="md"
+          component="form"
+          onSubmit={(e) => void submit(e)}
+          noValidate
+        >
+          <Stack>
+            <NativeSelect
+              label={t('account.from')}
+              data={options}
+              value={from}
+              onChange={(e) => setFrom(e.currentTarget.value)}
+              error={invalid.from}
+              required
+            />
+            <NativeSelect
+              label={t('account.to')}
+              data={options}
+              value={to}
+              onChange={(e) => setTo(e.currentTarget.value)}
+              error={invalid.to}
+              required
+            />
+            <TextInput
+              label={source ? t('amountIn', { currency: source.currencyCode }) : t('amount')}
+              value={amount}
+              onChange={(e) => setAmount(e.currentTarget.value)}
+              inputMode="decimal"
+              error={invalid.amount}
+              required
+            />
+            <TransferFacts
+              facts={facts}
+              estimate={estimate}
+              targetCurrency={target?.currencyCode}
+            />
+            <Checkbox
+              label={t('recurring.label')}
+              checked={recurring}
+              onChange={(e) => setRecurring(e.currentTarget.checked)}
+            />
+            {recurring && (
+              <Stack gap="sm" pl="md">
+                <NativeSelect
+                  label={t('recurring.frequency')}
+                  data={(['daily', 'weekly', 'monthly'] as const).map((f) => ({
+                    value: f,
+                    label: t(`recurring.${f}`),
+                  }))}
+                  value={frequency}
+                  onChange={(e) => setFrequency(e.currentTarget.value as Frequency)}
+                />
+                <Radio.Group
+                  label={t('recurring.ends')}
+                  value={endBy}
+                  onChange={(v) => setEndBy(v as 'date' | 'count')}
+                >
+                  <Group mt="xs">
+                    <Radio value="count" label={t('recurring.byCount')} />
+                    <Radio value="date" label={t('recurring.byDate')} />
+                  </Group>
+                </Radio.Group>
+                {endBy === 'date' ? (
+                  <TextInput
+                    type="date"
+                    label={t('recurring.endDate')}
+                    value={endDate}
+                    onChange={(e) => setEndDate(e.currentTarget.value)}
+                    error={invalid.endDate}
+                  />
+                ) : (
+                  <NumberInput
+                    label={t('recurring.count')}
+                    value={count}
+                    onChange={setCount}
+                    min={1}
+                    max={1000}
+                    allowDecimal={false}
+                    error={invalid.count}
+                  />
+                )}
+              </Stack>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy}>
+                {t('submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      {approval.popups}
+    </Stack>
+  )
+}
+
+function TransferFacts({
+  facts,
+  estimate,
+  targetCurrency,
+}: {
+  facts: Facts
+  estimate: string | null
+  targetCurrency: string | undefined
+}) {
+  const { t } = useTranslation('transfers')
+  const limits = facts.limits?.success ? (facts.limits.limits ?? []) : []
+  return (
+    <Stack gap={4} data-testid="transfer-facts">
+      {facts.fee !== undefined && (
+        <Text size="sm" data-testid="transfer-fee">
+          {t('fee', { fee: `${formatAmount(facts.fee)} ${facts.feeCurrencyCode ?? ''}` })}
+        </Text>
+      )}
+      {estimate && (
+        <Text size="sm" data-testid="transfer-estimate">
+          {t('estimate', { amount: `${estimate} ${targetCurrency ?? ''}`, rate: facts.rate })}
+        </Text>
+      )}
+      {facts.max && (
+        <Text size="sm" c="dimmed" data-testid="transfer-max">
+          {t('max', {
+            amount: formatAmount(facts.max.amount),
+            bound: t(`bound.${facts.max.type}`, { defaultValue: facts.max.type }),
+          })}
+        </Text>
+      )}
+      {limits.map((limit) => (
+        <Text key={limit.period} size="xs" c="dimmed">
+          {t('limit', {
+            period: t(`period.${limit.period}`),
+            limit: formatAmount(limit.limit),
+            remaining: formatAmount(limit.remaining ?? limit.limit),
+          })}
+        </Text>
+      ))}
+    </Stack>
+  )
+}

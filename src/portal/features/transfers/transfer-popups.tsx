@@ -1,0 +1,165 @@
+// The transfer popups of product-spec section 2: the response popup with an optional
+// go-to-home button, the push approval confirm, the SMS (or other) code approval and the
+// success approval. Texts follow section 8: "Payment Confirmation" heads the outcome,
+// "Successfully submitted" a success, "Failed transaction" a failure without a message.
+import { useState, type ReactNode } from 'react'
+import { useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
+import type { FailureText } from './transfer-display.ts'
+
+/** What the popup after a step shows. */
+export type Outcome =
+  | { kind: 'success'; lines: string[] }
+  | { kind: 'requestCreated' }
+  | { kind: 'failure'; failure: FailureText }
+
+/** The response popup; `withHome` adds the go-to-home button (section 2). */
+export function OutcomePopup(props: {
+  outcome: Outcome | null
+  onClose(): void
+  withHome?: boolean
+  /** A failed approval offers to enter the code again (section 4: stay on the page). */
+  onRetry?: () => void
+}) {
+  const { t } = useTranslation(['transfers', 'common'])
+  const navigate = useNavigate()
+  const { outcome } = props
+  if (!outcome) return null
+  let title: string
+  let body: ReactNode
+  if (outcome.kind === 'success') {
+    title = t('transfers:popup.confirmation')
+    body = (
+      <Stack gap="xs" data-testid="transfer-success">
+        <Text fw={600}>{t('transfers:popup.submitted')}</Text>
+        {outcome.lines.map((line) => (
+          <Text key={line} size="sm">
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    )
+  } else if (outcome.kind === 'requestCreated') {
+    title = t('transfers:popup.confirmation')
+    body = <Text data-testid="transfer-request-created">{t('transfers:popup.requestCreated')}</Text>
+  } else {
+    const { failure } = outcome
+    title = failure.title ?? t('common:errors.error')
+    const text = failure.text ?? (failure.title ? null : t('transfers:popup.failed'))
+    body = text && (
+      <Text role="alert" data-testid="transfer-failure">
+        {text}
+      </Text>
+    )
+  }
+  return (
+    <Modal opened onClose={props.onClose} title={title} centered>
+      {body}
+      <Group justify="flex-end" mt="md">
+        {props.withHome && outcome.kind !== 'failure' && (
+          <Button variant="default" onClick={() => void navigate('/home')}>
+            {t('transfers:popup.home')}
+          </Button>
+        )}
+        {props.onRetry && outcome.kind === 'failure' && (
+          <Button variant="default" onClick={props.onRetry}>
+            {t('transfers:code.again')}
+          </Button>
+        )}
+        <Button onClick={props.onClose}>{t('common:close')}</Button>
+      </Group>
+    </Modal>
+  )
+}
+
+export interface CodeStepProps {
+  /** 1 push, 2 sms, 3 otp, 4 approvalCode (section 4). */
+  approveType: 1 | 2 | 3 | 4
+  sentTo?: string | undefined
+  busy: boolean
+  onSubmit(code: string): void
+  /** Sends the code again (or a new one); answers where it went. */
+  onResend?: () => Promise<string | undefined>
+  onCancel(): void
+}
+
+const codeTitles = { 1: 'push', 2: 'sms', 3: 'otp', 4: 'approvalCode' } as const
+
+/** The code approval popup; for push it is the push confirm with the e-mailed code under it. */
+export function CodeStepPopup(props: CodeStepProps) {
+  const { t } = useTranslation('transfers')
+  const [code, setCode] = useState('')
+  const [sentTo, setSentTo] = useState(props.sentTo)
+  const [resent, setResent] = useState(false)
+  const [invalid, setInvalid] = useState(false)
+  const kind = codeTitles[props.approveType]
+  async function resend() {
+    if (!props.onResend) return
+    const where = await props.onResend()
+    setSentTo(where ?? sentTo)
+    setResent(true)
+  }
+  function submit(event: React.FormEvent) {
+    event.preventDefault()
+    if (!/^[0-9]{4,8}$/.test(code.trim())) {
+      setInvalid(true)
+      return
+    }
+    props.onSubmit(code.trim())
+  }
+  return (
+    <Modal
+      opened
+      onClose={props.onCancel}
+      title={t(`code.title.${kind}`)}
+      centered
+      closeOnClickOutside={false}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {props.approveType === 1 && <Alert color="blue">{t('code.pushText')}</Alert>}
+          <Text size="sm">
+            {sentTo ? t('code.sentTo', { destination: sentTo }) : t('code.enter')}
+          </Text>
+          {resent && (
+            <Text size="sm" c="green" role="status">
+              {t('code.resent')}
+            </Text>
+          )}
+          <TextInput
+            label={t('code.label')}
+            value={code}
+            onChange={(event) => {
+              setCode(event.currentTarget.value)
+              setInvalid(false)
+            }}
+            error={invalid ? t('code.invalid') : null}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={8}
+            data-autofocus
+            required
+          />
+          <Group justify="space-between" wrap="wrap">
+            {props.onResend ? (
+              <Button variant="subtle" onClick={() => void resend()} disabled={props.busy}>
+                {props.approveType === 4 ? t('code.generate') : t('code.resend')}
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Group gap="xs">
+              <Button variant="default" onClick={props.onCancel} disabled={props.busy}>
+                {t('code.cancel')}
+              </Button>
+              <Button type="submit" loading={props.busy}>
+                {t('code.submit')}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

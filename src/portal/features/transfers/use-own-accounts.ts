@@ -1,0 +1,52 @@
+// The acting customer's accounts (balanceInquiry), for the source and target choices; a
+// transfer or a realtime transaction event loads them again so the balances stay true.
+import { useCallback, useEffect, useState } from 'react'
+import type { components } from '../../../generated/api.d.ts'
+import { api } from '../../api/client.ts'
+import { realtime } from '../../api/realtime-session.ts'
+import { failureText, type FailureText } from './transfer-display.ts'
+
+export type Account = components['schemas']['Account']
+
+export type AccountsState =
+  | { status: 'loading' }
+  | { status: 'failed'; failure: FailureText }
+  | { status: 'ready'; accounts: Account[] }
+
+export function useOwnAccounts(): { state: AccountsState; reload(): void } {
+  const [state, setState] = useState<AccountsState>({ status: 'loading' })
+  const reload = useCallback(() => {
+    api.POST('/rpc/balanceInquiry', { body: {} }).then(
+      ({ data, response }) => {
+        if (data?.responseCode === '00')
+          setState({ status: 'ready', accounts: data.accounts ?? [] })
+        else setState({ status: 'failed', failure: failureText(data, response.status) })
+      },
+      () => setState({ status: 'failed', failure: { title: null, text: null } }),
+    )
+  }, [])
+  useEffect(() => {
+    reload()
+    return realtime.subscribe((event) => {
+      if (event.transaction_id !== undefined) reload()
+    })
+  }, [reload])
+  return { state, reload }
+}
+
+/** "10000001 · USD 1250.75" for a choice list. */
+export function accountLabel(account: Account, balance: string): string {
+  return `${account.accountId} · ${account.currencyCode} ${balance}`
+}
+
+/** amount × rate, rounded down to 2 decimals (what arrives is rounded in the bank's favour). */
+export function convertedEstimate(amount: string, rate: string): string | null {
+  const amountMatch = /^(\d+)(?:\.(\d{1,8}))?$/.exec(amount.trim())
+  const rateMatch = /^(\d+)(?:\.(\d{1,12}))?$/.exec(rate.trim())
+  if (!amountMatch || !rateMatch) return null
+  const a = BigInt((amountMatch[1] ?? '0') + (amountMatch[2] ?? '').padEnd(8, '0'))
+  const r = BigInt((rateMatch[1] ?? '0') + (rateMatch[2] ?? '').padEnd(12, '0'))
+  const cents = (a * r) / 10n ** 18n
+  const digits = cents.toString().padStart(3, '0')
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`
+}

@@ -1,0 +1,137 @@
+// What follows a submitted transfer (product-spec section 4): approval type 0 shows the
+// success popup, 1 the push confirm (the server e-mails a code until push reaches
+// transfers, so the code field sits under it), 2-4 the code popup; a business user with
+// access right 3 sees "approval transaction created". A wrong code shows the error popup and
+// the person stays on the page, with the way back to the code.
+import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { components } from '../../../generated/api.d.ts'
+import { api } from '../../api/client.ts'
+import { formatAmount } from '../../../shared/money.ts'
+import { failureText, newIdempotencyKey } from './transfer-display.ts'
+import { CodeStepPopup, OutcomePopup, type Outcome } from './transfer-popups.tsx'
+
+type TransferResult = components['schemas']['TransferResult']
+interface CodeStep {
+  trxid: number
+  approveType: 1 | 2 | 3 | 4
+  sentTo?: string | undefined
+}
+
+export function useTransferApproval(onFinished: () => void): {
+  /** Takes the submit's answer and opens the next step. */
+  follow(answer: TransferResult | undefined, httpStatus: number): void
+  /** Shows a failure of the page's own calls in the same popup. */
+  fail(outcome: Outcome): void
+  popups: ReactNode
+} {
+  const { t } = useTranslation('transfers')
+  const [code, setCode] = useState<CodeStep | null>(null)
+  const [hiddenCode, setHiddenCode] = useState<CodeStep | null>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const successLines = (answer: {
+    transactionId?: number
+    fee?: string
+    feeCurrencyCode?: string
+  }) => [
+    ...(answer.transactionId ? [t('popup.transactionId', { id: answer.transactionId })] : []),
+    ...(answer.fee !== undefined && answer.feeCurrencyCode
+      ? [t('popup.fee', { fee: `${formatAmount(answer.fee)} ${answer.feeCurrencyCode}` })]
+      : []),
+  ]
+
+  function follow(answer: TransferResult | undefined, httpStatus: number) {
+    if (answer?.responseCode !== '00') {
+      setOutcome({ kind: 'failure', failure: failureText(answer, httpStatus) })
+      return
+    }
+    onFinished()
+    if (answer.approvalRequestCreated) {
+      setOutcome({ kind: 'requestCreated' })
+      return
+    }
+    const type = answer.approveType ?? 0
+    if (type === 0 || !answer.transactionId) {
+      setOutcome({ kind: 'success', lines: successLines(answer) })
+      return
+    }
+    const step: CodeStep = {
+      trxid: answer.transactionId,
+      approveType: type,
+      sentTo: answer.approvalSentTo,
+    }
+    setCode(step)
+    // In the approvalCode mode the submit sends nothing: the code is asked for first.
+    if (type === 4) {
+      void api.POST('/rpc/approvalCodeRequest', { body: {} }).then(({ data }) => {
+        if (data?.approvalSentTo) setCode({ ...step, sentTo: data.approvalSentTo })
+      })
+    }
+  }
+
+  async function approve(step: CodeStep, approvalCode: string) {
+    setBusy(true)
+    try {
+      const { data, response } = await api.POST('/rpc/transferApprove', {
+        body: { trxid: step.trxid, approvalCode, idempotencyKey: newIdempotencyKey() },
+      })
+      setCode(null)
+      if (data?.responseCode === '00') {
+        onFinished()
+        setOutcome({ kind: 'success', lines: successLines({ transactionId: step.trxid }) })
+      } else {
+        setHiddenCode(step)
+        setOutcome({ kind: 'failure', failure: failureText(data, response.status) })
+      }
+    } catch {
+      setCode(null)
+      setHiddenCode(step)
+      setOutcome({ kind: 'failure', failure: { title: null, text: t('errors.network') } })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function resend(step: CodeStep): Promise<string | undefined> {
+    if (step.approveType === 4) {
+      const { data } = await api.POST('/rpc/approvalCodeGenerate', { body: {} })
+      return data?.approvalSentTo
+    }
+    const { data } = await api.POST('/rpc/transferApprovalResend', { body: { trxid: step.trxid } })
+    return data?.approvalSentTo
+  }
+
+  const popups = (
+    <>
+      {code && (
+        <CodeStepPopup
+          key={code.trxid}
+          approveType={code.approveType}
+          sentTo={code.sentTo}
+          busy={busy}
+          onSubmit={(value) => void approve(code, value)}
+          onResend={() => resend(code)}
+          onCancel={() => setCode(null)}
+        />
+      )}
+      <OutcomePopup
+        outcome={outcome}
+        withHome
+        onClose={() => {
+          setOutcome(null)
+          setHiddenCode(null)
+        }}
+        {...(hiddenCode && {
+          onRetry: () => {
+            setOutcome(null)
+            setCode(hiddenCode)
+            setHiddenCode(null)
+          },
+        })}
+      />
+    </>
+  )
+  return { follow, fail: setOutcome, popups }
+}

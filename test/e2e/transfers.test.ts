@@ -1,0 +1,275 @@
+// The transfer screens of issue 6, driven in Chromium as a person does it: a transfer between
+// demo@'s own accounts (USD to EUR) with the balances on home after, in English and Spanish;
+// a P2P transfer to business@ with the sender's balance; a payee on the payout blacklist
+// refused; an initiator acting for Northwind whose requests business@ approves and declines
+// on the approval queue, with the balances after each; the SMS code path with a wrong code
+// first (the error popup, then the code again). Screenshots go to .tmp/transfers; a 390 px
+// wide page must not scroll sideways.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { customers, users } from '../../src/server/db/schema.ts'
+import { confirmedPhoneOf } from '../../src/server/security/outbox.ts'
+import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
+import { escape, locale, screenSteps, text } from './screen-steps.ts'
+
+const shots = join(import.meta.dirname, '../../.tmp/transfers')
+mkdirSync(shots, { recursive: true })
+
+let portal: PortalHarness
+beforeAll(async () => {
+  portal = await startPortal()
+})
+afterAll(async () => {
+  await portal?.close()
+})
+
+const exactly = (value: string) => new RegExp(`^${escape(value)}`)
+
+async function signIn(user: string, lang: string, width = 1280): Promise<Page> {
+  const { page } = await portal.newPage({ width })
+  await signInAs(page, portal.baseUrl, user, demoPassword)
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+  await page.evaluate((l) => localStorage.setItem('portal.lang', l), lang)
+  return page
+}
+
+/** Home's balance of one account, as shown ("$1250.75" -> "1250.75"). */
+async function balanceOn(page: Page, accountId: number): Promise<string> {
+  if (!page.url().endsWith('/home')) await page.goto(`${portal.baseUrl}/home`)
+  const card = page.getByTestId('account-card').filter({ hasText: String(accountId) })
+  const shown = String(await card.getByTestId('account-balance').textContent())
+  return shown.replace(/[^0-9.-]/g, '')
+}
+
+const plus = (a: string, b: string) =>
+  ((Math.round(Number(a) * 100) + Math.round(Number(b) * 100)) / 100).toFixed(2)
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
+}
+
+/** The newest code sent to a recipient, read as the demo does. */
+async function mailedCode(recipient: string): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(async () => {
+      const response = await fetch(
+        `${portal.baseUrl}/demo/mailbox?${new URLSearchParams({ recipient }).toString()}`,
+      )
+      const { messages } = (await response.json()) as {
+        messages: { subject: string; body: string; createdAt: string }[]
+      }
+      const newest = [...messages]
+        .filter((m) => /approval code/i.test(m.subject))
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]
+      code = newest?.body.match(/ is (\d{6})\b/)?.[1]
+      return code
+    })
+    .toBeDefined()
+  return code!
+}
+
+for (const lang of ['en', 'es']) {
+  describe(`between own accounts in ${lang}`, () => {
+    const t = locale(lang, 'transfers')
+    const say = (key: string) => text(t, key)
+
+    test('USD to EUR: fee, estimate, limits, success popup, balances on home', async () => {
+      const page = await signIn('demo@nova.example', lang)
+      const usdBefore = await balanceOn(page, 10000001)
+      const eurBefore = await balanceOn(page, 10000003)
+      await page.goto(`${portal.baseUrl}/transfer/account`)
+      await page.getByRole('heading', { level: 1, name: say('account.title') }).waitFor()
+      await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000001' })
+      await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000003' })
+      await page.getByLabel(exactly(say('amount'))).fill('100')
+      await page.getByTestId('transfer-fee').waitFor()
+      await page.getByTestId('transfer-max').waitFor()
+      const estimate = String(await page.getByTestId('transfer-estimate').textContent())
+      const arrives = /(\d+\.\d{2}) EUR/.exec(estimate)?.[1]
+      expect(arrives).toBeDefined()
+      await page.screenshot({ path: join(shots, `account-${lang}.png`), fullPage: true })
+      await page.getByRole('button', { name: say('submit'), exact: true }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByText(say('popup.submitted')).waitFor()
+      await page.screenshot({ path: join(shots, `account-success-${lang}.png`) })
+      await dialog.getByRole('button', { name: say('popup.home') }).click()
+      await page.waitForURL('**/home')
+      await expect.poll(() => balanceOn(page, 10000001)).toBe(plus(usdBefore, '-100'))
+      await expect.poll(() => balanceOn(page, 10000003)).toBe(plus(eurBefore, arrives!))
+    })
+  })
+}
+
+describe('P2P', () => {
+  const t = locale('es', 'transfers')
+  const say = (key: string) => text(t, key)
+
+  test('demo@ sends 10 USD to business@ in Spanish: payee checked, fee, recent, balance', async () => {
+    const page = await signIn('demo@nova.example', 'es', 390)
+    const before = await balanceOn(page, 10000001)
+    await page.goto(`${portal.baseUrl}/transfer/p2p`)
+    await page.getByRole('heading', { level: 1, name: say('p2p.title') }).waitFor()
+    await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000001' })
+    await page.getByLabel(exactly(say('p2p.email'))).fill('business@nova.example')
+    await page.getByTestId('payee-note').getByText(say('p2p.payee.customer')).waitFor()
+    await page.getByLabel(exactly(say('amount'))).fill('10')
+    await page
+      .getByTestId('transfer-fee')
+      .getByText(/0\.30 USD/)
+      .waitFor()
+    await page.getByLabel(exactly(say('p2p.note'))).fill('Lunch')
+    await noSidewaysScroll(page)
+    await page.screenshot({ path: join(shots, 'p2p-es-390.png'), fullPage: true })
+    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await page.getByRole('dialog').getByText(say('popup.submitted')).waitFor()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text(locale('es', 'common'), 'close') })
+      .click()
+    await page.getByTestId('recent-p2p').getByText('business@nova.example').first().waitFor()
+    await expect.poll(() => balanceOn(page, 10000001)).toBe(plus(before, '-10.30'))
+  })
+
+  test('a payee not yet a customer is told about the claim e-mail', async () => {
+    const t = locale('en', 'transfers')
+    const page = await signIn('demo@nova.example', 'en')
+    await page.goto(`${portal.baseUrl}/transfer/p2p`)
+    await page.getByLabel(exactly(text(t, 'p2p.email'))).fill('newcomer@example.com')
+    await page.getByTestId('payee-note').getByText(text(t, 'p2p.payee.notCustomer')).waitFor()
+  })
+
+  test('a payee on the payout blacklist is refused', async () => {
+    const t = locale('en', 'transfers')
+    const steps = screenSteps(() => portal, 'main', 'en')
+    const page = await steps.open('demo@nova.example', '/payout-blacklist', 'payoutBlacklist')
+    await page.getByRole('button', { name: text(steps.screens, 'payoutBlacklist.create') }).click()
+    await steps.fill(page, { email: 'business@nova.example', blockType: '1' })
+    await steps.save(page)
+    await steps.row(page, 'business@nova.example').waitFor()
+    await page.goto(`${portal.baseUrl}/transfer/p2p`)
+    await page.getByLabel(exactly(text(t, 'p2p.email'))).fill('business@nova.example')
+    await page.getByTestId('payee-note').getByText(text(t, 'p2p.payee.blacklisted')).waitFor()
+    await page.getByLabel(exactly(text(t, 'amount'))).fill('5')
+    expect(
+      await page.getByRole('button', { name: text(t, 'submit'), exact: true }).isDisabled(),
+    ).toBe(true)
+    await page.screenshot({ path: join(shots, 'p2p-blacklisted.png'), fullPage: true })
+  })
+})
+
+describe('the business approval queue', () => {
+  const t = locale('en', 'transfers')
+  const say = (key: string) => text(t, key)
+  const onboarding = locale('en', 'onboarding')
+
+  async function initiatorRequest(amount: string) {
+    const page = await signIn('initiator@nova.example', 'en')
+    await page.getByTestId('company-switch').click()
+    await page.waitForURL('**/company')
+    await page
+      .getByTestId('company-entry')
+      .filter({ hasText: /Northwind/ })
+      .getByRole('button', { name: text(onboarding, 'companyChoice.choose') })
+      .click()
+    await page.waitForURL((url) => !url.pathname.endsWith('/company'))
+    await page.goto(`${portal.baseUrl}/transfer/account`)
+    await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000005' })
+    await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000006' })
+    await page.getByLabel(exactly(say('amount'))).fill(amount)
+    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await page.getByTestId('transfer-request-created').waitFor()
+    await page.screenshot({ path: join(shots, `initiator-${amount}.png`) })
+    await page.context().close()
+  }
+
+  async function decide(amount: string, button: 'approved.approve' | 'approved.decline') {
+    const page = await signIn('business@nova.example', 'en')
+    const eurBefore = await balanceOn(page, 10000005)
+    const usdBefore = await balanceOn(page, 10000006)
+    await page.goto(`${portal.baseUrl}/transfer/approved`)
+    await page.getByRole('heading', { level: 1, name: say('approved.title') }).waitFor()
+    const row = page.getByTestId('approval-row').filter({ hasText: `${amount} EUR` })
+    await row.getByRole('checkbox').check()
+    await page.screenshot({ path: join(shots, `queue-${amount}.png`), fullPage: true })
+    await page
+      .getByRole('button', { name: new RegExp(`^${escape(say(button).split(' (')[0]!)}`) })
+      .click()
+    const done = button === 'approved.approve' ? 'approved.approvedDone' : 'approved.declinedDone'
+    await page.getByRole('dialog').getByText(say(done)).waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => row.count()).toBe(0)
+    return { page, eurBefore, usdBefore }
+  }
+
+  test('an initiator request that business@ approves moves the money', async () => {
+    await initiatorRequest('42.00')
+    const { page, eurBefore, usdBefore } = await decide('42.00', 'approved.approve')
+    await page.goto(`${portal.baseUrl}/home`)
+    // The hold was already out of the available balance; posting takes it from the balance.
+    await expect.poll(() => balanceOn(page, 10000005)).toBe(plus(eurBefore, '-42'))
+    expect(Number(await balanceOn(page, 10000006))).toBeGreaterThan(Number(usdBefore))
+  })
+
+  test('an initiator request that business@ declines moves nothing', async () => {
+    await initiatorRequest('37.00')
+    const { page, eurBefore, usdBefore } = await decide('37.00', 'approved.decline')
+    await page.goto(`${portal.baseUrl}/home`)
+    await expect.poll(() => balanceOn(page, 10000005)).toBe(eurBefore)
+    expect(await balanceOn(page, 10000006)).toBe(usdBefore)
+  })
+})
+
+describe('an approval code', () => {
+  const t = locale('en', 'transfers')
+  const say = (key: string) => text(t, key)
+
+  test('SMS mode: a wrong code shows the error and stays, the right one approves', async () => {
+    const [demo] = await portal.db
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(eq(users.username, 'demo@nova.example'))
+    await portal.db
+      .update(customers)
+      .set({ transactionApproveMode: 'sms' })
+      .where(eq(customers.id, demo!.customerId!))
+    try {
+      const page = await signIn('demo@nova.example', 'en')
+      const before = await balanceOn(page, 10000003)
+      await page.goto(`${portal.baseUrl}/transfer/account`)
+      await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000003' })
+      await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000001' })
+      await page.getByLabel(exactly(say('amount'))).fill('12.5')
+      await page.getByRole('button', { name: say('submit'), exact: true }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByText(say('code.title.sms')).waitFor()
+      await dialog.getByLabel(exactly(say('code.label'))).fill('000000')
+      await page.screenshot({ path: join(shots, 'code-sms.png') })
+      await dialog.getByRole('button', { name: say('code.submit') }).click()
+      await dialog.getByTestId('transfer-failure').waitFor()
+      await page.screenshot({ path: join(shots, 'code-wrong.png') })
+      expect(page.url()).toMatch(/\/transfer\/account$/)
+      await dialog.getByRole('button', { name: say('code.again') }).click()
+      // SMS goes to the confirmed primary phone, else to the e-mail.
+      const phone = await confirmedPhoneOf(portal.db, demo!.customerId!)
+      const code = await mailedCode(phone ?? 'demo@nova.example')
+      await dialog.getByLabel(exactly(say('code.label'))).fill(code)
+      await dialog.getByRole('button', { name: say('code.submit') }).click()
+      await dialog.getByText(say('popup.submitted')).waitFor()
+      await page.goto(`${portal.baseUrl}/home`)
+      await expect.poll(() => balanceOn(page, 10000003)).toBe(plus(before, '-12.50'))
+    } finally {
+      await portal.db
+        .update(customers)
+        .set({ transactionApproveMode: 'simple' })
+        .where(eq(customers.id, demo!.customerId!))
+    }
+  })
+})
