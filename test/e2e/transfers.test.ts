@@ -108,6 +108,42 @@ for (const lang of ['en', 'es']) {
   })
 }
 
+describe('refusals and recurring', () => {
+  const t = locale('en', 'transfers')
+  const say = (key: string) => text(t, key)
+
+  test('more than the balance: the long message moves under the header "Error"', async () => {
+    const page = await signIn('demo@nova.example', 'en')
+    await page.goto(`${portal.baseUrl}/transfer/account`)
+    await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000001' })
+    await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000003' })
+    await page.getByLabel(exactly(say('amount'))).fill('200000')
+    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    const dialog = page.getByRole('dialog')
+    const body = String(await dialog.getByTestId('transfer-failure').textContent())
+    // Section 8: over 50 characters the header is "Error"; validation errors are joined.
+    expect(body.length).toBeGreaterThan(50)
+    expect(body).toMatch(/^toAmount: /)
+    await dialog
+      .getByRole('heading', { name: text(locale('en', 'common'), 'errors.error') })
+      .waitFor()
+    await page.screenshot({ path: join(shots, 'refused-long.png') })
+  })
+
+  test('a monthly transfer that runs twice is accepted', async () => {
+    const page = await signIn('business@nova.example', 'en')
+    await page.goto(`${portal.baseUrl}/transfer/account`)
+    await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000006' })
+    await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000005' })
+    await page.getByLabel(exactly(say('amount'))).fill('15')
+    await page.getByLabel(say('recurring.label')).check()
+    await page.getByLabel(exactly(say('recurring.frequency'))).selectOption({ value: 'monthly' })
+    await page.getByLabel(exactly(say('recurring.count'))).fill('2')
+    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await page.getByRole('dialog').getByText(say('popup.submitted')).waitFor()
+  })
+})
+
 describe('P2P', () => {
   const t = locale('es', 'transfers')
   const say = (key: string) => text(t, key)
@@ -231,23 +267,52 @@ describe('an approval code', () => {
   const t = locale('en', 'transfers')
   const say = (key: string) => text(t, key)
 
-  test('SMS mode: a wrong code shows the error and stays, the right one approves', async () => {
+  async function withMode(
+    mode: 'sms' | 'push' | 'approvalCode',
+    run: (customerId: number) => Promise<void>,
+  ) {
     const [demo] = await portal.db
       .select({ customerId: users.customerId })
       .from(users)
       .where(eq(users.username, 'demo@nova.example'))
+    const customerId = demo!.customerId!
     await portal.db
       .update(customers)
-      .set({ transactionApproveMode: 'sms' })
-      .where(eq(customers.id, demo!.customerId!))
+      .set({ transactionApproveMode: mode })
+      .where(eq(customers.id, customerId))
     try {
-      const page = await signIn('demo@nova.example', 'en')
-      const before = await balanceOn(page, 10000003)
-      await page.goto(`${portal.baseUrl}/transfer/account`)
-      await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000003' })
-      await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000001' })
-      await page.getByLabel(exactly(say('amount'))).fill('12.5')
-      await page.getByRole('button', { name: say('submit'), exact: true }).click()
+      await run(customerId)
+    } finally {
+      await portal.db
+        .update(customers)
+        .set({ transactionApproveMode: 'simple' })
+        .where(eq(customers.id, customerId))
+    }
+  }
+
+  async function startTransfer(amount: string) {
+    const page = await signIn('demo@nova.example', 'en')
+    const before = await balanceOn(page, 10000003)
+    await page.goto(`${portal.baseUrl}/transfer/account`)
+    await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000003' })
+    await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000001' })
+    await page.getByLabel(exactly(say('amount'))).fill(amount)
+    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    return { page, before }
+  }
+
+  async function approveWith(page: Page, code: string, before: string, amount: string) {
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel(exactly(say('code.label'))).fill(code)
+    await dialog.getByRole('button', { name: say('code.submit') }).click()
+    await dialog.getByText(say('popup.submitted')).waitFor()
+    await page.goto(`${portal.baseUrl}/home`)
+    await expect.poll(() => balanceOn(page, 10000003)).toBe(plus(before, `-${amount}`))
+  }
+
+  test('SMS mode: a wrong code shows the error and stays, the right one approves', async () => {
+    await withMode('sms', async (customerId) => {
+      const { page, before } = await startTransfer('12.50')
       const dialog = page.getByRole('dialog')
       await dialog.getByText(say('code.title.sms')).waitFor()
       await dialog.getByLabel(exactly(say('code.label'))).fill('000000')
@@ -258,18 +323,65 @@ describe('an approval code', () => {
       expect(page.url()).toMatch(/\/transfer\/account$/)
       await dialog.getByRole('button', { name: say('code.again') }).click()
       // SMS goes to the confirmed primary phone, else to the e-mail.
-      const phone = await confirmedPhoneOf(portal.db, demo!.customerId!)
-      const code = await mailedCode(phone ?? 'demo@nova.example')
-      await dialog.getByLabel(exactly(say('code.label'))).fill(code)
-      await dialog.getByRole('button', { name: say('code.submit') }).click()
-      await dialog.getByText(say('popup.submitted')).waitFor()
-      await page.goto(`${portal.baseUrl}/home`)
-      await expect.poll(() => balanceOn(page, 10000003)).toBe(plus(before, '-12.50'))
-    } finally {
-      await portal.db
-        .update(customers)
-        .set({ transactionApproveMode: 'simple' })
-        .where(eq(customers.id, demo!.customerId!))
-    }
+      const phone = await confirmedPhoneOf(portal.db, customerId)
+      await approveWith(page, await mailedCode(phone ?? 'demo@nova.example'), before, '12.50')
+    })
+  })
+
+  test('push mode: the push confirm with the e-mailed code under it', async () => {
+    await withMode('push', async () => {
+      const { page, before } = await startTransfer('3.25')
+      const dialog = page.getByRole('dialog')
+      await dialog.getByText(say('code.title.push')).waitFor()
+      await dialog.getByText(say('code.pushText')).waitFor()
+      await page.screenshot({ path: join(shots, 'code-push.png') })
+      await approveWith(page, await mailedCode('demo@nova.example'), before, '3.25')
+    })
+  })
+
+  test('approval-code mode: the code is asked for, then a new one replaces it', async () => {
+    await withMode('approvalCode', async () => {
+      const { page, before } = await startTransfer('4.75')
+      const dialog = page.getByRole('dialog')
+      await dialog.getByText(say('code.title.approvalCode')).waitFor()
+      const first = await mailedCode('demo@nova.example')
+      await dialog.getByRole('button', { name: say('code.generate') }).click()
+      await dialog.getByText(say('code.resent')).waitFor()
+      let second = first
+      await expect
+        .poll(async () => {
+          second = await mailedCode('demo@nova.example')
+          return second
+        })
+        .not.toBe(first)
+      await approveWith(page, second, before, '4.75')
+    })
+  })
+})
+
+describe('at 390 px', () => {
+  test('the own-account and approval pages do not scroll sideways', async () => {
+    const t = locale('en', 'transfers')
+    const page = await signIn('business@nova.example', 'en', 390)
+    await page.goto(`${portal.baseUrl}/transfer/account`)
+    await page.getByLabel(exactly(text(t, 'account.from'))).selectOption({ value: '10000005' })
+    await page.getByLabel(exactly(text(t, 'account.to'))).selectOption({ value: '10000006' })
+    await page.getByLabel(exactly(text(t, 'amount'))).fill('10')
+    await page.getByTestId('transfer-estimate').waitFor()
+    await page.getByLabel(text(t, 'recurring.label')).check()
+    await noSidewaysScroll(page)
+    await page.screenshot({ path: join(shots, 'account-390.png'), fullPage: true })
+    await page.goto(`${portal.baseUrl}/transfer/approved`)
+    await page.getByTestId('approval-card').first().waitFor()
+    await noSidewaysScroll(page)
+    await page.screenshot({ path: join(shots, 'approved-390.png'), fullPage: true })
+  })
+
+  test('a personal customer has an empty queue and a zero badge', async () => {
+    const t = locale('en', 'transfers')
+    const page = await signIn('demo@nova.example', 'en')
+    await page.goto(`${portal.baseUrl}/transfer/approved`)
+    await page.getByText(text(t, 'approved.empty')).waitFor()
+    expect(await page.getByTestId('approval-count').textContent()).toBe('0')
   })
 })

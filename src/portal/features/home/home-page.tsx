@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
+import { realtime } from '../../api/realtime-session.ts'
 import { loadCurrencies, type Currency } from '../../api/dictionaries.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
 import { formatAmount } from '../../../shared/money.ts'
@@ -42,6 +43,16 @@ export function Component() {
     return () => clearTimeout(timer)
   }, [notice])
 
+  // A transaction event on the realtime channel loads the balances again (issue 6).
+  const [reloads, setReloads] = useState(0)
+  useEffect(
+    () =>
+      realtime.subscribe((event) => {
+        if (event.transaction_id !== undefined) setReloads((n) => n + 1)
+      }),
+    [],
+  )
+
   useEffect(() => {
     let cancelled = false
     Promise.all([api.POST('/rpc/balanceInquiry', { body: {} }), loadCurrencies()])
@@ -62,7 +73,7 @@ export function Component() {
     return () => {
       cancelled = true
     }
-  }, [t])
+  }, [t, reloads])
 
   return (
     <Stack>

@@ -76,6 +76,9 @@ export function Component() {
       ({ data, response }) => {
         if (data?.responseCode === '00') {
           setList({ status: 'ready', requests: data.requests ?? [], total: data.total ?? 0 })
+        } else if (data?.responseCode === '13' || data?.responseCode === 'ENOA') {
+          // Only approvers (rights 2 and 4) have a queue (product-spec section 6).
+          setList({ status: 'failed', failure: { title: null, text: t('approved.noRights') } })
         } else setList({ status: 'failed', failure: failureText(data, response.status) })
       },
       () => setList({ status: 'failed', failure: { title: null, text: t('errors.network') } }),
@@ -150,6 +153,10 @@ export function Component() {
   }
 
   const requests = list.status === 'ready' ? list.requests : []
+  const typeText = (r: Request) =>
+    t(`approved.types.${r.transactionType}`, { defaultValue: r.transactionType })
+  const amountText = (r: Request) =>
+    r.amount !== undefined ? `${formatAmount(r.amount)} ${r.currencyCode ?? ''}` : ''
   const allChecked = requests.length > 0 && requests.every((r) => selected.has(r.id))
   const toggle = (id: number) =>
     setSelected((old) => {
@@ -250,7 +257,31 @@ export function Component() {
               {t('approved.decline', { count: selected.size })}
             </Button>
           </Group>
-          <Table.ScrollContainer minWidth={560}>
+          {/* Phones get one card a request; wider screens the table. */}
+          <Stack hiddenFrom="sm" gap="xs">
+            {requests.map((r) => (
+              <Paper key={r.id} withBorder p="sm" radius="md" data-testid="approval-card">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Checkbox
+                    aria-label={t('approved.select', { id: r.id })}
+                    checked={selected.has(r.id)}
+                    onChange={() => toggle(r.id)}
+                    label={`${t('approved.id')} ${r.id}`}
+                  />
+                  <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                    {amountText(r)}
+                  </Text>
+                </Group>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {typeText(r)} · {new Date(r.created).toLocaleString()}
+                </Text>
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {r.createdBy}
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
+          <Table.ScrollContainer minWidth={560} visibleFrom="sm">
             <Table data-testid="approval-table" striped>
               <Table.Thead>
                 <Table.Tr>
@@ -282,16 +313,10 @@ export function Component() {
                     </Table.Td>
                     <Table.Td>{r.id}</Table.Td>
                     <Table.Td>{new Date(r.created).toLocaleString()}</Table.Td>
-                    <Table.Td>
-                      {t(`approved.types.${r.transactionType}`, {
-                        defaultValue: r.transactionType,
-                      })}
-                    </Table.Td>
+                    <Table.Td>{typeText(r)}</Table.Td>
                     <Table.Td>{r.createdBy}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {r.amount !== undefined
-                        ? `${formatAmount(r.amount)} ${r.currencyCode ?? ''}`
-                        : ''}
+                      {amountText(r)}
                     </Table.Td>
                   </Table.Tr>
                 ))}

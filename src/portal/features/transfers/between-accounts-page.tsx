@@ -54,10 +54,7 @@ export function Component() {
   const [invalid, setInvalid] = useState<Record<string, string>>({})
   // One key per attempt: a retry of the same attempt (a lost answer) sends it again.
   const attemptKey = useRef(newIdempotencyKey())
-  const approval = useTransferApproval(() => {
-    reload()
-    attemptKey.current = newIdempotencyKey()
-  })
+  const approval = useTransferApproval(reload)
 
   const accounts = state.status === 'ready' ? state.accounts : []
   const source = accounts.find((a) => String(a.accountId) === from)
@@ -148,6 +145,9 @@ export function Component() {
           }),
         },
       })
+      // An answer ends the attempt: a changed form is a new attempt with a new key. Only a
+      // lost answer (the catch below) keeps the key, so sending again is a retry.
+      attemptKey.current = newIdempotencyKey()
       approval.follow(data, response.status)
       if (data?.responseCode === '00') setAmount('')
     } catch {
@@ -219,6 +219,7 @@ export function Component() {
               required
             />
             <TransferFacts
+              currency={source?.currencyCode ?? ''}
               facts={facts}
               estimate={estimate}
               targetCurrency={target?.currencyCode}
@@ -284,10 +285,12 @@ export function Component() {
 }
 
 function TransferFacts({
+  currency,
   facts,
   estimate,
   targetCurrency,
 }: {
+  currency: string
   facts: Facts
   estimate: string | null
   targetCurrency: string | undefined
@@ -303,13 +306,16 @@ function TransferFacts({
       )}
       {estimate && (
         <Text size="sm" data-testid="transfer-estimate">
-          {t('estimate', { amount: `${estimate} ${targetCurrency ?? ''}`, rate: facts.rate })}
+          {t('estimate', {
+            amount: `${estimate} ${targetCurrency ?? ''}`,
+            rate: shortRate(facts.rate ?? ''),
+          })}
         </Text>
       )}
       {facts.max && (
         <Text size="sm" c="dimmed" data-testid="transfer-max">
           {t('max', {
-            amount: formatAmount(facts.max.amount),
+            amount: `${formatAmount(facts.max.amount)} ${currency}`,
             bound: t(`bound.${facts.max.type}`, { defaultValue: facts.max.type }),
           })}
         </Text>
@@ -318,11 +324,17 @@ function TransferFacts({
         <Text key={limit.period} size="xs" c="dimmed">
           {t('limit', {
             period: t(`period.${limit.period}`),
-            limit: formatAmount(limit.limit),
-            remaining: formatAmount(limit.remaining ?? limit.limit),
+            limit: `${formatAmount(limit.limit)} ${currency}`,
+            remaining: `${formatAmount(limit.remaining ?? limit.limit)} ${currency}`,
           })}
         </Text>
       ))}
     </Stack>
   )
+}
+
+/** The rate as shown: 6 decimals are enough to read it; the estimate uses all 12. */
+function shortRate(rate: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.')
+  return fraction ? `${whole}.${fraction.slice(0, 6)}` : whole
 }

@@ -62,7 +62,6 @@ export function Component() {
   const approval = useTransferApproval(() => {
     reload()
     loadRecent()
-    attemptKey.current = newIdempotencyKey()
   })
   useEffect(loadRecent, [])
 
@@ -138,6 +137,9 @@ export function Component() {
           idempotencyKey: attemptKey.current,
         },
       })
+      // An answer ends the attempt: a changed form is a new attempt with a new key. Only a
+      // lost answer (the catch below) keeps the key, so sending again is a retry.
+      attemptKey.current = newIdempotencyKey()
       approval.follow(data, response.status)
       if (data?.responseCode === '00') {
         setAmount('')

@@ -21,13 +21,13 @@ export function failureText(answer: TransferAnswer | undefined, httpStatus = 200
   // A 500 or no answer: the generic "Server is not available" (section 8, HTTP).
   if (!answer || httpStatus >= 500) return { title: null, text: null }
   const errors = joinValidationErrors(answer.errors)
-  const message = answer.responseDescription || answer.message || ''
-  if (errors) {
-    // The list is the body; the description heads it when it fits.
-    const title = message && message.length <= errorHeaderCutoff ? message : null
-    return { title, text: errors }
-  }
+  const message = answer.responseDescription || answer.message || errors
   if (!message) return { title: null, text: null }
+  if (errors && errors !== message) {
+    // A description of its own heads the list when it fits; otherwise both are the body.
+    if (message.length <= errorHeaderCutoff) return { title: message, text: errors }
+    return { title: null, text: `${message} (${errors})` }
+  }
   if (message.length > errorHeaderCutoff) return { title: null, text: message }
   return { title: message, text: null }
 }
