@@ -270,3 +270,39 @@ describe('the session', () => {
     expect(answer.status).toBe(401)
   })
 })
+
+describe('a sign-in handed over in the address', () => {
+  test('code and codeVerifier sign in without the form', async () => {
+    const { createHash, randomBytes } = await import('node:crypto')
+    const verifier = randomBytes(32).toString('base64url')
+    const challenge = createHash('sha256').update(verifier).digest('base64url')
+    const login = await fetch(`${portal.baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client: 'spa',
+        username: 'demo@nova.example',
+        password: demoPassword,
+        codeChallenge: challenge,
+        codeChallengeMethod: 'S256',
+      }),
+    })
+    const { code } = (await login.json()) as { code: string }
+    const { page } = await portal.newPage()
+    await page.goto(
+      `${portal.baseUrl}/login?${new URLSearchParams({ code, codeVerifier: verifier })}`,
+    )
+    await page.waitForURL('**/home')
+    // The code is spent: the address no longer carries it.
+    expect(page.url()).not.toContain('codeVerifier')
+  })
+
+  test('a wrong verifier is refused and the form stays', async () => {
+    const { page } = await portal.newPage()
+    const verifier = 'x'.repeat(43)
+    await page.goto(`${portal.baseUrl}/login?code=not-a-code&codeVerifier=${verifier}`)
+    await page.getByRole('alert').waitFor()
+    expect(page.url()).toContain('/login')
+    await page.getByLabel(/^E-mail/).waitFor()
+  })
+})
