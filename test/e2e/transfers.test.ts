@@ -48,6 +48,10 @@ async function balanceOn(page: Page, accountId: number): Promise<string> {
 const plus = (a: string, b: string) =>
   ((Math.round(Number(a) * 100) + Math.round(Number(b) * 100)) / 100).toFixed(2)
 
+/** The payee field (its suggestion list carries the same label). */
+const emailField = (page: Page, label: string) =>
+  page.getByLabel(exactly(label)).and(page.locator('input'))
+
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -154,7 +158,7 @@ describe('P2P', () => {
     await page.goto(`${portal.baseUrl}/transfer/p2p`)
     await page.getByRole('heading', { level: 1, name: say('p2p.title') }).waitFor()
     await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000001' })
-    await page.getByLabel(exactly(say('p2p.email'))).fill('business@nova.example')
+    await emailField(page, say('p2p.email')).fill('business@nova.example')
     await page.getByTestId('payee-note').getByText(say('p2p.payee.customer')).waitFor()
     await page.getByLabel(exactly(say('amount'))).fill('10')
     await page
@@ -178,7 +182,7 @@ describe('P2P', () => {
     const t = locale('en', 'transfers')
     const page = await signIn('demo@nova.example', 'en')
     await page.goto(`${portal.baseUrl}/transfer/p2p`)
-    await page.getByLabel(exactly(text(t, 'p2p.email'))).fill('newcomer@example.com')
+    await emailField(page, text(t, 'p2p.email')).fill('newcomer@example.com')
     await page.getByTestId('payee-note').getByText(text(t, 'p2p.payee.notCustomer')).waitFor()
   })
 
@@ -191,7 +195,7 @@ describe('P2P', () => {
     await steps.save(page)
     await steps.row(page, 'business@nova.example').waitFor()
     await page.goto(`${portal.baseUrl}/transfer/p2p`)
-    await page.getByLabel(exactly(text(t, 'p2p.email'))).fill('business@nova.example')
+    await emailField(page, text(t, 'p2p.email')).fill('business@nova.example')
     await page.getByTestId('payee-note').getByText(text(t, 'p2p.payee.blacklisted')).waitFor()
     await page.getByLabel(exactly(text(t, 'amount'))).fill('5')
     expect(

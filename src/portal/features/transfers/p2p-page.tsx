@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   Alert,
+  Autocomplete,
   Button,
   Group,
   Loader,
@@ -64,6 +65,12 @@ export function Component() {
     loadRecent()
   })
   useEffect(loadRecent, [])
+  const [beneficiaries, setBeneficiaries] = useState<string[]>([])
+  useEffect(() => {
+    void api.POST('/rpc/p2pBeneficiaryList', { body: {} }).then(({ data }) => {
+      setBeneficiaries([...new Set((data?.beneficiaries ?? []).map((b) => b.email))])
+    })
+  }, [])
 
   const accounts = state.status === 'ready' ? state.accounts : []
   const source = accounts.find((a) => String(a.accountId) === from) ?? accounts[0]
@@ -185,11 +192,13 @@ export function Component() {
               error={invalid.from}
               required
             />
-            <TextInput
+            {/* The people paid before are offered as the e-mail is typed. */}
+            <Autocomplete
               label={t('p2p.email')}
               type="email"
+              data={beneficiaries}
               value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              onChange={setEmail}
               error={invalid.email}
               autoComplete="off"
               required
