@@ -258,6 +258,43 @@ describe('the business approval queue', () => {
     expect(Number(await balanceOn(page, 10000006))).toBeGreaterThan(Number(usdBefore))
   })
 
+  test('an approver whose mode asks for a code confirms with it', async () => {
+    const [owner] = await portal.db
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(eq(users.username, 'business@nova.example'))
+    const companyId = owner!.customerId!
+    const mode = (value: 'sms' | 'simple') =>
+      portal.db
+        .update(customers)
+        .set({ transactionApproveMode: value })
+        .where(eq(customers.id, companyId))
+    await mode('sms')
+    try {
+      const page = await signIn('business@nova.example', 'en')
+      const eurBefore = await balanceOn(page, 10000005)
+      await page.goto(`${portal.baseUrl}/transfer/approved`)
+      const row = page.getByTestId('approval-row').filter({ hasText: '250.00 EUR' })
+      await row.getByRole('checkbox').check()
+      await page.getByRole('button', { name: /^Approve selected/ }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByText(say('code.title.sms')).waitFor()
+      await page.screenshot({ path: join(shots, 'queue-code.png') })
+      const phone = await confirmedPhoneOf(portal.db, companyId)
+      await dialog
+        .getByLabel(exactly(say('code.label')))
+        .fill(await mailedCode(phone ?? 'business@nova.example'))
+      await dialog.getByRole('button', { name: say('code.submit') }).click()
+      await dialog.getByText(say('approved.approvedDone')).waitFor()
+      await dialog.getByRole('button', { name: 'Close' }).click()
+      await expect.poll(() => row.count()).toBe(0)
+      await page.goto(`${portal.baseUrl}/home`)
+      await expect.poll(() => balanceOn(page, 10000005)).toBe(plus(eurBefore, '-250'))
+    } finally {
+      await mode('simple')
+    }
+  })
+
   test('an initiator request that business@ declines moves nothing', async () => {
     await initiatorRequest('37.00')
     const { page, eurBefore, usdBefore } = await decide('37.00', 'approved.decline')
