@@ -198,13 +198,18 @@ export function Component() {
               label={t('account.from')}
               data={options}
               value={from}
-              onChange={(e) => setFrom(e.currentTarget.value)}
+              onChange={(e) => {
+                const value = e.currentTarget.value
+                setFrom(value)
+                // The target list leaves the source out, so a target equal to it is cleared.
+                if (value === to) setTo('')
+              }}
               error={invalid.from}
               required
             />
             <NativeSelect
               label={t('account.to')}
-              data={options}
+              data={options.filter((o) => o.value !== from || o.value === '')}
               value={to}
               onChange={(e) => setTo(e.currentTarget.value)}
               error={invalid.to}
