@@ -175,6 +175,16 @@ describe('P2P', () => {
       .getByRole('button', { name: text(locale('es', 'common'), 'close') })
       .click()
     await page.getByTestId('recent-p2p').getByText('business@nova.example').first().waitFor()
+    // A recent transfer fills the form to send it again.
+    await page
+      .getByTestId('recent-p2p')
+      .getByRole('button', { name: say('p2p.repeat') })
+      .first()
+      .click()
+    expect(await emailField(page, say('p2p.email')).inputValue()).toBe('business@nova.example')
+    expect(await page.getByLabel(exactly(say('amount'))).inputValue()).toBe('10.00')
+    await noSidewaysScroll(page)
+    await page.screenshot({ path: join(shots, 'p2p-es-390-recent.png'), fullPage: true })
     await expect.poll(() => balanceOn(page, 10000001)).toBe(plus(before, '-10.30'))
   })
 

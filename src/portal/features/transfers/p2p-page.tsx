@@ -13,7 +13,6 @@ import {
   NativeSelect,
   Paper,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -245,7 +244,14 @@ export function Component() {
           </Stack>
         </Paper>
       )}
-      <RecentTransfers recent={recent} />
+      <RecentTransfers
+        recent={recent}
+        onRepeat={(r) => {
+          if (r.destination) setEmail(r.destination)
+          if (r.amount !== undefined) setAmount(formatAmount(r.amount))
+          window.scrollTo({ top: 0 })
+        }}
+      />
       {approval.popups}
     </Stack>
   )
@@ -274,7 +280,14 @@ function PayeeNote({ state }: { state: PayeeState }) {
   )
 }
 
-function RecentTransfers({ recent }: { recent: Recent[] | null }) {
+function RecentTransfers({
+  recent,
+  onRepeat,
+}: {
+  recent: Recent[] | null
+  /** Fills the form with a recent transfer's payee and amount, to send it again. */
+  onRepeat(transfer: Recent): void
+}) {
   const { t } = useTranslation('transfers')
   if (recent === null) return null
   return (
@@ -287,24 +300,30 @@ function RecentTransfers({ recent }: { recent: Recent[] | null }) {
           {t('p2p.noRecent')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={0}>
-          <Table data-testid="recent-p2p">
-            <Table.Tbody>
-              {recent.map((r) => (
-                <Table.Tr key={r.transactionId}>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>
-                    {r.destination ?? r.beneficiaryName}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {r.amount !== undefined
-                      ? `${formatAmount(r.amount)} ${r.currencyCode ?? ''}`
-                      : ''}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap="xs" data-testid="recent-p2p">
+          {recent.map((r) => (
+            <Group key={r.transactionId} justify="space-between" wrap="nowrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" truncate="end">
+                  {r.destination ?? r.beneficiaryName}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {r.amount !== undefined
+                    ? `${formatAmount(r.amount)} ${r.currencyCode ?? ''}`
+                    : ''}
+                </Text>
+              </div>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                style={{ flexShrink: 0 }}
+                onClick={() => onRepeat(r)}
+              >
+                {t('p2p.repeat')}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
       )}
     </Paper>
   )
