@@ -250,6 +250,12 @@ for (const target of databaseTargets()) {
       })
 
       it('does not hold back a version that takes effect later', async () => {
+        // A customer from before today's version (seeding may be under a second old).
+        const retail = await userOf('retail@nova.example')
+        await server.db
+          .update(customers)
+          .set({ createdAt: new Date(Date.now() - 10 * 86_400_000) })
+          .where(eq(customers.id, retail.customerId))
         const { accessToken } = await server.signIn('retail@nova.example')
         await server.db.insert(legalTerms).values({
           brandId: 'main',

@@ -75,7 +75,10 @@ for (const target of databaseTargets()) {
       expect(results.every((result) => result.failed === 0)).toBe(true)
       expect(receiver.bodies).toHaveLength(30)
       expect(new Set(eventIds()).size).toBe(30)
-      const open = (await server.db.select().from(jobs)).filter((job) => job.doneAt === null)
+      // The demo's transfer holds have jobs of their own, due later: only deliveries here.
+      const open = (await server.db.select().from(jobs)).filter(
+        (job) => job.doneAt === null && job.kind.startsWith('webhook.'),
+      )
       expect(open).toEqual([])
     })
 
@@ -125,9 +128,10 @@ for (const target of databaseTargets()) {
         [8, 8, 'unknown job kind no.such.kind'],
         [8, 8, 'a webhook delivery job without its fields'],
       ])
+      // A day later nothing fails again (the demo's transfer-hold jobs may run then).
       expect(
-        await runDueJobs(server.db, { allowPrivateNetworks: true, now: later(86_400) }),
-      ).toEqual({ succeeded: 0, failed: 0 })
+        (await runDueJobs(server.db, { allowPrivateNetworks: true, now: later(86_400) })).failed,
+      ).toBe(0)
     })
 
     it('delivers from the background worker main.ts starts, and stops cleanly', async () => {

@@ -154,6 +154,7 @@ for (const target of databaseTargets()) {
       expect((await rest(server, 'DELETE', `/public-api/allowedip/${id}`, token)).status).toBe(404)
 
       const events = (await server.db.select().from(jobs).orderBy(jobs.id))
+        .filter((job) => job.kind === 'webhook.deliver')
         .map((job) => JSON.parse(String(job.payload.body)) as JsonBody)
         .filter((event) => event.type === 'allowed_ip.changed')
         .map((event) => event.data as { action: string; allowedIp: { id: number } })

@@ -140,7 +140,9 @@ for (const target of databaseTargets()) {
       const again = await rest(server, 'DELETE', `/public-api/apikey/${created.body.id}`, token)
       expect(again.status).toBe(404)
 
-      const queued = await server.db.select().from(jobs)
+      const queued = (await server.db.select().from(jobs)).filter(
+        (job) => job.kind === 'webhook.deliver',
+      )
       const bodies = queued.map((job) => JSON.parse(String(job.payload.body)) as JsonBody)
       expect(bodies).toContainEqual(
         expect.objectContaining({
