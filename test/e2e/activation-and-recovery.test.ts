@@ -75,7 +75,10 @@ describe('account recovery', () => {
     await page.goto(`${portal.baseUrl}/login`)
     await page.getByRole('link', { name: locale('en', 'auth').forgotPassword as string }).click()
     await page.waitForURL('**/account-recovery/email')
-    await page.getByLabel(new RegExp(`^${text(access, 'email')}`)).fill('recovery@nova.example')
+    await page.getByText(text(access, 'recovery.emailIntro')).waitFor()
+    const emailInput = page.getByLabel(new RegExp(`^${text(access, 'email')}`))
+    await emailInput.fill('recovery@nova.example')
+    await expect.poll(() => emailInput.inputValue()).toBe('recovery@nova.example')
     await page.getByRole('button', { name: text(access, 'recovery.sendCode') }).click()
     // The next step, or the refusal the page shows (named in the failure, not a bare timeout).
     const outcome = await Promise.race([

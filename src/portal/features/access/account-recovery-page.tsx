@@ -88,10 +88,11 @@ function RecoveryStepView({ step }: { step: Step }) {
           noValidate
           onSubmit={async (event) => {
             event.preventDefault()
-            if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
-              return setError(t('access:emailInvalid'))
-            if (await call('/rpc/passwordChangeRequest', { email: email.trim() } as never)) {
-              write({ email: email.trim() })
+            // What the field shows is what is sent, even if the page re-rendered meanwhile.
+            const typed = String(new FormData(event.currentTarget).get('email') ?? email).trim()
+            if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typed)) return setError(t('access:emailInvalid'))
+            if (await call('/rpc/passwordChangeRequest', { email: typed } as never)) {
+              write({ email: typed })
               navigate('/account-recovery/status')
             }
           }}
@@ -100,6 +101,7 @@ function RecoveryStepView({ step }: { step: Step }) {
             <Text>{t('access:recovery.emailIntro')}</Text>
             <TextInput
               label={t('access:email')}
+              name="email"
               type="email"
               autoComplete="email"
               required
