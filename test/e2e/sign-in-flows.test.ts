@@ -150,7 +150,6 @@ describe('sign-in flows', () => {
   })
 
   test('push: a refusal with its reason is shown; sending again waits anew', async () => {
-    const started = Date.now()
     const page = await signInForm('push@nova.example')
     await page.getByText(text(auth, 'pushWaiting')).waitFor()
     // The first push is sent again; the new one is the one the phone answers.
@@ -159,7 +158,6 @@ describe('sign-in flows', () => {
     await pushDecision(Date.now() - 500, false, 'That was not me')
     await page.getByText(text(auth, 'pushRefused')).waitFor()
     await page.getByText('That was not me').waitFor()
-    expect(started).toBeLessThan(Date.now())
     expect(page.url()).toContain('/login')
   })
 
