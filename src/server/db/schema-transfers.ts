@@ -68,11 +68,12 @@ export const transferOrders = pgTable(
     createdByUserId: integer('created_by_user_id')
       .notNull()
       .references(() => users.id),
-    /** 'betweenAccounts' or 'p2p'. */
+    /** 'betweenAccounts', 'p2p' or an external kind (wire, eft, oct, crypto_eft, ...). */
     kind: text('kind').notNull(),
     /**
      * completed; awaitingCode (approval type 1-4); awaitingApprover (business queue);
-     * heldForClaim (P2P to an e-mail that is no customer yet); declined; expired; failed.
+     * heldForClaim (P2P to an e-mail that is no customer yet); declined; expired; failed;
+     * external orders: pending (handed to the rail, hold in place), settled, returned.
      */
     status: text('status').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -108,7 +109,7 @@ export const transferOrders = pgTable(
     index('transfer_orders_status_idx').on(t.customerId, t.status),
     check(
       'transfer_orders_status_check',
-      sql`${t.status} in ('completed', 'awaitingCode', 'awaitingApprover', 'heldForClaim', 'declined', 'expired', 'failed')`,
+      sql`${t.status} in ('completed', 'awaitingCode', 'awaitingApprover', 'heldForClaim', 'declined', 'expired', 'failed', 'pending', 'settled', 'returned')`,
     ),
   ],
 )
