@@ -4,10 +4,11 @@
 // approver's own transaction mode asks for a code, the decision waits for
 // businessTransactionConfirm; otherwise it is applied at once. Every decision is recorded in
 // transfer_approval_codes with its idempotency key, so a retry answers the first result.
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customers, users } from '../db/schema.ts'
 import { transferApprovalCodes, transferOrders } from '../db/schema-transfers.ts'
+import { massBatchRows } from '../db/schema-mass.ts'
 import { rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
 import { issueApprovalCode, type OrderRow } from '../transfers/approval-codes.ts'
 import { completeOrder, lockOrders, voidOrder } from '../transfers/order-settlement.ts'
@@ -22,6 +23,8 @@ export interface Decision {
   idempotencyKey: string
   /** The request field that named the orders, for a VF about them. */
   field: string
+  /** Set by the mass approval: the orders are the whole of this batch. */
+  batchId?: number
 }
 
 export async function decisionByKey(db: Db, customerId: number, userId: number, key: string) {
@@ -65,7 +68,25 @@ async function waitingOrders(tx: Db, decision: Decision): Promise<OrderRow[]> {
       ]),
     )
   }
+  if (decision.batchId === undefined) await refuseBatchOrders(tx, decision)
   return waiting
+}
+
+/** An order of a mass batch is decided with its batch (businessTransactionMassApprove). */
+async function refuseBatchOrders(tx: Db, decision: Decision): Promise<void> {
+  const rows = await tx
+    .select({ orderId: massBatchRows.orderId, batchId: massBatchRows.batchId })
+    .from(massBatchRows)
+    .where(inArray(massBatchRows.orderId, decision.orderIds))
+  if (rows.length === 0) return
+  throw new Refusal(
+    validationFailure(
+      rows.map((row) => ({
+        parameter: decision.field,
+        description: `${row.orderId} belongs to mass batch ${row.batchId}; approve or decline the batch as a whole`,
+      })),
+    ),
+  )
 }
 
 export async function decide(db: Db, decision: Decision): Promise<Outcome> {

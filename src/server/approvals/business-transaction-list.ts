@@ -7,6 +7,7 @@ import { requireSession } from '../rpc/handler-context.ts'
 import { rpcOk } from '../rpc/outcome.ts'
 import { users } from '../db/schema.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
+import { massBatchRows } from '../db/schema-mass.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 
@@ -46,14 +47,19 @@ export const handler: Handler<'businessTransactionList'> = async (context, input
     .innerJoin(users, eq(users.id, transferOrders.createdByUserId))
     .where(where)
   const rows = await context.db
-    .select({ order: transferOrders, createdBy: users.username })
+    .select({
+      order: transferOrders,
+      createdBy: users.username,
+      massBatchId: massBatchRows.batchId,
+    })
     .from(transferOrders)
     .innerJoin(users, eq(users.id, transferOrders.createdByUserId))
+    .leftJoin(massBatchRows, eq(massBatchRows.orderId, transferOrders.id))
     .where(where)
     .orderBy(desc(transferOrders.createdAt), desc(transferOrders.id))
     .limit(pageSize)
     .offset((pageNumber - 1) * pageSize)
-  const requests = rows.map(({ order, createdBy }) => ({
+  const requests = rows.map(({ order, createdBy, massBatchId }) => ({
     id: order.id,
     created: order.createdAt.toISOString(),
     transactionType: order.kind,
@@ -61,6 +67,8 @@ export const handler: Handler<'businessTransactionList'> = async (context, input
     createdBy,
     amount: fromMinor(order.amountMinor, scaleOf(order.currencyCode)),
     currencyCode: order.currencyCode,
+    // A request of a mass batch is decided with the batch (businessTransactionMassApprove).
+    ...(massBatchId !== null ? { massBatchId } : {}),
   }))
   return rpcOk({ requests, total: total?.n ?? 0 })
 }

@@ -1,0 +1,369 @@
+// Mass P2P transfers by file or by text (product-spec sections 6 and 7). Every line becomes one
+// P2P order through submitOrder, with the checks of a single P2P (payee, blacklist, limits,
+// balance, a claim for an e-mail that is no customer). A batch is all or nothing
+// (docs/decisions.md, "Mass transfers and history"): every line is checked first and a file
+// with a bad line is refused naming each one (rows[<line>].<column>); then all orders are
+// written in ONE database transaction, so a refusal found while writing (a limit reached by the
+// lines before, the funds) undoes the whole batch. The batch keeps the customer's idempotency
+// key; line n's order key is "<batch key>:line-<n>", which no client key can be (client keys
+// have no colon), so a retry of the batch never meets a single transfer's key.
+import { createHash } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import { customers, ledgerAccounts, users } from '../db/schema.ts'
+import { massBatchRows, massBatches } from '../db/schema-mass.ts'
+import { rpcFail, rpcOk, validationFailure, type FieldError, type Outcome } from '../rpc/outcome.ts'
+import { scaleOf } from '../dictionaries/currency-table.ts'
+import { fromMinor } from '../../shared/money.ts'
+import { AccountType } from '../../shared/account-flags.ts'
+import { balancesOf } from '../ledger/balances.ts'
+import { lockBalances } from '../ledger/balance-rows.ts'
+import type { AccountRow } from '../accounts/account-view.ts'
+import { initiatingRights, type ActingUser } from './acting-user.ts'
+import { payeeFacts } from './payee-lookup.ts'
+import { isFieldError, ownAccount, quoteOf, type Quote } from './transfer-quotes.ts'
+import { inTransaction, Refusal, submitOrder } from './transfer-orders.ts'
+import { approveTypeOfMode } from './transfer-rules.ts'
+import { massLines, maxMassRows, p2pColumns, type MassLine } from './mass-files.ts'
+
+export interface MassUpload {
+  acting: ActingUser
+  accountId: number
+  idempotencyKey: string
+  source: 'file' | 'text'
+  /** The request field that carried the lines ('file' or 'text'), for refusals of the whole. */
+  field: string
+  fileName: string
+  mimeType: string
+  content: Buffer
+}
+
+interface CheckedLine {
+  line: MassLine
+  email: string
+  note?: string
+  payeeCustomerId?: number
+  payeeName?: string
+  quote: Quote
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/** At most this many line refusals are named; the rest are counted. */
+const maxNamedErrors = 50
+
+export function batchHash(parts: Record<string, unknown>, content: Buffer): string {
+  const digest = createHash('sha256').update(content).digest('hex')
+  return createHash('sha256')
+    .update(JSON.stringify({ ...parts, content: digest }))
+    .digest('hex')
+}
+
+export async function batchByKey(db: Db, customerId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(massBatches)
+    .where(and(eq(massBatches.customerId, customerId), eq(massBatches.idempotencyKey, key)))
+  return row
+}
+
+export function batchReplay(
+  batch: { requestHash: string; result: Record<string, unknown> },
+  hash: string,
+): Outcome {
+  if (batch.requestHash !== hash) {
+    return validationFailure([
+      { parameter: 'idempotencyKey', description: 'was already used for another request' },
+    ])
+  }
+  return rpcOk(batch.result)
+}
+
+/** Mass payments confirmed by a code per payment would send one code a line: refused. */
+async function codeModeRefusal(db: Db, acting: ActingUser): Promise<Outcome | undefined> {
+  if (initiatingRights.has(acting.accessRight)) return undefined
+  const [row] = await db
+    .select({ mode: customers.transactionApproveMode })
+    .from(users)
+    .innerJoin(customers, eq(customers.id, users.customerId))
+    .where(eq(users.id, acting.userId))
+  if (approveTypeOfMode(row?.mode ?? 'simple') === 0) return undefined
+  return validationFailure([
+    {
+      parameter: 'transactionApproveMode',
+      description:
+        'asks for a code for every transfer; mass transfers need the simple mode (or a company approver)',
+    },
+  ])
+}
+
+export async function submitP2pMass(db: Db, upload: MassUpload): Promise<Outcome> {
+  const { acting } = upload
+  const hash = batchHash(
+    { type: 'p2p', source: upload.source, accountId: upload.accountId },
+    upload.content,
+  )
+  const earlier = await batchByKey(db, acting.customerId, upload.idempotencyKey)
+  if (earlier) return batchReplay(earlier, hash)
+  if (acting.accessRight === 1) {
+    return rpcFail('13', 'Read access to this company cannot move money.')
+  }
+  const from = await ownAccount(db, acting.customerId, upload.accountId)
+  if (!from) {
+    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+  }
+  const modeRefusal = await codeModeRefusal(db, acting)
+  if (modeRefusal) return modeRefusal
+  const lines = massLines(upload.content.toString('utf8'), p2pColumns)
+  if (lines.length === 0) {
+    return validationFailure([{ parameter: upload.field, description: 'holds no payments' }])
+  }
+  if (lines.length > maxMassRows) {
+    return validationFailure([
+      {
+        parameter: upload.field,
+        description: `holds ${lines.length} payments; at most ${maxMassRows} a batch`,
+      },
+    ])
+  }
+  const checked = await checkLines(db, acting.customerId, from, lines)
+  if ('errors' in checked) return validationFailure(namedErrors(checked.errors))
+  const fundsRefusal = await totalRefusal(db, from, checked.lines, upload.field)
+  if (fundsRefusal) return fundsRefusal
+  return inTransaction(db, (tx) => writeBatch(tx, upload, from, checked.lines, hash))
+}
+
+function namedErrors(errors: FieldError[]): FieldError[] {
+  if (errors.length <= maxNamedErrors) return errors
+  return [
+    ...errors.slice(0, maxNamedErrors),
+    { parameter: 'rows', description: `and ${errors.length - maxNamedErrors} more refusals` },
+  ]
+}
+
+/** Every line checked as a single P2P would be, before anything is written. */
+async function checkLines(
+  db: Db,
+  customerId: number,
+  from: AccountRow,
+  lines: MassLine[],
+): Promise<{ lines: CheckedLine[] } | { errors: FieldError[] }> {
+  const errors: FieldError[] = []
+  const result: CheckedLine[] = []
+  for (const line of lines) {
+    const at = (column: string) => `rows[${line.lineNumber}].${column}`
+    const email = (line.cells.email ?? '').toLowerCase()
+    const amount = line.cells.amount
+    const currency = (line.cells.currency ?? from.currencyCode).toUpperCase()
+    const note = line.cells.note
+    const before = errors.length
+    if (!emailPattern.test(email) || email.length > 254) {
+      errors.push({ parameter: at('email'), description: 'is not an e-mail address' })
+    }
+    if (amount === undefined) errors.push({ parameter: at('amount'), description: 'is missing' })
+    else if (!/^[0-9]{1,20}(\.[0-9]{1,8})?$/.test(amount)) {
+      errors.push({ parameter: at('amount'), description: 'is not an amount like 125.50' })
+    }
+    if (currency !== from.currencyCode) {
+      errors.push({
+        parameter: at('currency'),
+        description: `must be ${from.currencyCode}, the currency of the account`,
+      })
+    }
+    if (note !== undefined && note.length > 1000) {
+      errors.push({ parameter: at('note'), description: 'is longer than 1000 characters' })
+    }
+    if (errors.length > before) continue
+    const payee = await payeeFacts(db, customerId, email)
+    if (!payee.outBlacklist) {
+      errors.push({ parameter: at('email'), description: 'is on your payout blacklist' })
+      continue
+    }
+    if (payee.customerId === customerId) {
+      errors.push({ parameter: at('email'), description: 'is your own' })
+      continue
+    }
+    const quote = quoteOf('p2p', from, from.currencyCode, amount!, currency, {
+      amount: at('amount'),
+      currency: at('currency'),
+    })
+    if (isFieldError(quote)) {
+      errors.push(quote)
+      continue
+    }
+    result.push({
+      line,
+      email,
+      quote,
+      ...(note !== undefined ? { note } : {}),
+      ...(payee.customerId !== undefined ? { payeeCustomerId: payee.customerId } : {}),
+      ...(payee.name ? { payeeName: payee.name } : {}),
+    })
+  }
+  return errors.length > 0 ? { errors } : { lines: result }
+}
+
+/** The whole batch, fees included, against what the account has available. */
+async function totalRefusal(
+  db: Db,
+  from: AccountRow,
+  lines: CheckedLine[],
+  field: string,
+): Promise<Outcome | undefined> {
+  const needed = lines.reduce((sum, l) => sum + l.quote.amountMinor + l.quote.feeMinor, 0n)
+  const balance = (await balancesOf(db, [from.id])).get(from.id)!
+  const available = balance.balanceMinor + balance.pendingDebitMinor - from.balanceMinMinor
+  if (needed <= available) return undefined
+  const scale = scaleOf(from.currencyCode)
+  return validationFailure([
+    {
+      parameter: field,
+      description:
+        `pays ${fromMinor(needed, scale)} ${from.currencyCode} with fees; the account has ` +
+        `${fromMinor(available > 0n ? available : 0n, scale)} available`,
+    },
+  ])
+}
+
+/** The summary of mass-summary.schema.json for lines that are all valid. */
+export function summaryOf(
+  currencyCode: string,
+  count: number,
+  totalMinor: bigint,
+  feeMinor: bigint,
+): Record<string, unknown> {
+  const scale = scaleOf(currencyCode)
+  return {
+    totalCount: count,
+    validCount: count,
+    invalidCount: 0,
+    totalAmount: fromMinor(totalMinor, scale),
+    currencyCode,
+    totalFee: fromMinor(feeMinor, scale),
+    feeCurrencyCode: currencyCode,
+    totalWithFee: fromMinor(totalMinor + feeMinor, scale),
+  }
+}
+
+async function writeBatch(
+  tx: Db,
+  upload: MassUpload,
+  from: AccountRow,
+  lines: CheckedLine[],
+  hash: string,
+): Promise<Outcome> {
+  const { acting } = upload
+  const totalMinor = lines.reduce((sum, l) => sum + l.quote.amountMinor, 0n)
+  const feeMinor = lines.reduce((sum, l) => sum + l.quote.feeMinor, 0n)
+  const [batch] = await tx
+    .insert(massBatches)
+    .values({
+      customerId: acting.customerId,
+      createdByUserId: acting.userId,
+      type: 'p2p',
+      source: upload.source,
+      fromAccountId: from.id,
+      currencyCode: from.currencyCode,
+      idempotencyKey: upload.idempotencyKey,
+      requestHash: hash,
+      fileName: upload.fileName,
+      mimeType: upload.mimeType,
+      content: upload.content,
+      rowCount: lines.length,
+      totalMinor,
+      feeMinor,
+      result: {},
+    })
+    .onConflictDoNothing()
+    .returning({ id: massBatches.id })
+  if (!batch) {
+    // Another request with the same key committed first: its answer stands.
+    const raced = await batchByKey(tx, acting.customerId, upload.idempotencyKey)
+    if (!raced) throw new Error('assertion: a conflicting batch key has its batch')
+    return batchReplay(raced, hash)
+  }
+  await lockBatchAccounts(tx, from, lines)
+  let approval = false
+  const rows: (typeof massBatchRows.$inferInsert)[] = []
+  for (const checked of lines) {
+    const n = checked.line.lineNumber
+    const key = `${upload.idempotencyKey}:line-${n}`
+    const outcome = await submitOrder(tx, {
+      kind: 'p2p',
+      acting,
+      idempotencyKey: key,
+      request: {
+        accountId: from.id,
+        toEmail: checked.email,
+        amount: fromMinor(checked.quote.amountMinor, scaleOf(from.currencyCode)),
+        note: checked.note ?? null,
+        batchKey: upload.idempotencyKey,
+      },
+      fields: { amount: `rows[${n}].amount`, from: 'accountId', to: `rows[${n}].email` },
+      from,
+      toEmail: checked.email,
+      ...(checked.payeeCustomerId !== undefined ? { toCustomerId: checked.payeeCustomerId } : {}),
+      currencyCode: from.currencyCode,
+      toCurrencyCode: from.currencyCode,
+      ...checked.quote,
+      details: {
+        massBatchId: batch.id,
+        ...(checked.note !== undefined ? { note: checked.note } : {}),
+        ...(checked.payeeName ? { payeeName: checked.payeeName } : {}),
+      },
+    })
+    const body = outcome.body as Record<string, unknown>
+    // One refused line refuses the batch: the transaction is rolled back, nothing moves.
+    if (body.responseCode !== '00') throw new Refusal(outcome)
+    if (body.approvalRequestCreated === true) approval = true
+    const { responseCode: _code, ...result } = body
+    rows.push({
+      batchId: batch.id,
+      lineNumber: n,
+      orderId: Number(body.transactionId),
+      payee: checked.email,
+      amountMinor: checked.quote.amountMinor,
+      feeMinor: checked.quote.feeMinor,
+      result,
+    })
+  }
+  await tx.insert(massBatchRows).values(rows)
+  const scale = scaleOf(from.currencyCode)
+  const result: Record<string, unknown> = {
+    batchId: batch.id,
+    responseDescription: approval
+      ? 'approval transaction created'
+      : `${lines.length} payments submitted`,
+    approveType: 0,
+    fee: fromMinor(feeMinor, scale),
+    feeCurrencyCode: from.currencyCode,
+    link: `/history/batch-transfers?batchId=${batch.id}`,
+    ...(approval ? { approvalRequestCreated: true } : {}),
+    summary: summaryOf(from.currencyCode, lines.length, totalMinor, feeMinor),
+  }
+  await tx.update(massBatches).set({ result }).where(eq(massBatches.id, batch.id))
+  return rpcOk(result)
+}
+
+/**
+ * Locks the balance rows of the source and of every payee account the batch may credit, in id
+ * order, before the first order: the orders then lock rows already held, so two batches paying
+ * each other cannot deadlock.
+ */
+async function lockBatchAccounts(tx: Db, from: AccountRow, lines: CheckedLine[]): Promise<void> {
+  const payees = [...new Set(lines.map((l) => l.payeeCustomerId).filter((id) => id !== undefined))]
+  const accounts =
+    payees.length === 0
+      ? []
+      : await tx
+          .select({ id: ledgerAccounts.id })
+          .from(ledgerAccounts)
+          .where(
+            and(
+              inArray(ledgerAccounts.customerId, payees),
+              eq(ledgerAccounts.type, AccountType.Payment),
+              eq(ledgerAccounts.currencyCode, from.currencyCode),
+            ),
+          )
+  const ids = [...new Set([from.id, ...accounts.map((a) => a.id)])].sort((a, b) => a - b)
+  await lockBalances(tx, ids)
+}
