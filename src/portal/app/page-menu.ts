@@ -25,6 +25,13 @@ export const pageMenu: MenuPage[] = [
     title: 'transfers:p2p.title',
   },
   {
+    id: 'transferExternal',
+    route: '/transfer/external',
+    menu: 'transfers',
+    order: 2.5,
+    title: 'external:title',
+  },
+  {
     id: 'transferApproved',
     route: '/transfer/approved',
     menu: 'transfers',

@@ -105,6 +105,10 @@ export const router = createBrowserRouter([
           },
           { path: 'transfer/p2p', lazy: () => import('../features/transfers/p2p-page.tsx') },
           {
+            path: 'transfer/external',
+            lazy: () => import('../features/transfers/external-page.tsx'),
+          },
+          {
             path: 'transfer/approved',
             lazy: () => import('../features/transfers/approved-page.tsx'),
           },
