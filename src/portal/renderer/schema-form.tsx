@@ -2,7 +2,7 @@
 // codegen/forms.ts), validated by precompiled validators, with every label, option and error
 // message from i18n, server VF errors shown on the fields they name, hidden conditional
 // values dropped, and optional steps for long forms.
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import Form from '@rjsf/core'
 import { Button, Group, Stepper } from '@mantine/core'
@@ -25,6 +25,19 @@ import {
 import { templates } from './theme/templates.tsx'
 import { widgets } from './theme/widgets.tsx'
 import type { FieldError } from './call-operation.ts'
+import { runtimeValidator } from './runtime-validator.ts'
+
+/**
+ * A form whose schema the server sends at run time (a transfer's extra parameters): a flat
+ * object of strings, its field titles already translated, checked by the runtime validator.
+ */
+export interface RuntimeForm {
+  schema: Schema
+  titles: Record<string, string>
+  /** The shown name of each option of a field with choices, by field and value. */
+  optionTitles?: Record<string, Record<string, string>>
+  order: string[]
+}
 
 export interface SchemaFormProps {
   /** `<screenId>.<action>`, the key of the form in the screens bundle. */
@@ -39,6 +52,17 @@ export interface SchemaFormProps {
   visibleWhen?: Record<string, VisibleWhen>
   busy?: boolean
   onSubmit(data: Record<string, Json>): void
+  /** Renders this schema instead of the bundle's form `formKey` (which then only names it). */
+  runtime?: RuntimeForm
+  /**
+   * Part of a larger hand-written form: no form element of its own (forms do not nest) and no
+   * submit button. The host reads the values through onChange and checks them through
+   * validateRef before its own submit.
+   */
+  embedded?: boolean
+  onChange?(data: Record<string, Json>): void
+  /** Set to a function that shows the form's errors and answers whether it is valid. */
+  validateRef?: RefObject<(() => boolean) | null>
 }
 
 const translatableNames = Object.fromEntries(
@@ -85,28 +109,43 @@ export function withoutHidden(
   )
 }
 
-export function useFormSchema(formKey: string): {
+/** The bundle's form, or the runtime form when one is given. */
+function useFormSource(props: SchemaFormProps): {
   schema: Schema
   labels: Record<string, string>
   order: string[]
 } {
   const brand = useBrand()
-  const meta = screensBundle.forms[brand.id]?.[formKey]
+  if (props.runtime) return { schema: props.runtime.schema, labels: {}, order: props.runtime.order }
+  const meta = screensBundle.forms[brand.id]?.[props.formKey]
   const schema = meta ? screensBundle.schemas[meta.schema] : undefined
-  if (!meta || !schema) throw new Error(`assertion: form ${formKey} exists for brand ${brand.id}`)
+  if (!meta || !schema)
+    throw new Error(`assertion: form ${props.formKey} exists for brand ${brand.id}`)
   return { schema, labels: meta.labels, order: meta.order }
 }
 
 export function SchemaForm(props: SchemaFormProps) {
   const { t } = useTranslation(['forms', 'screens'])
-  const { schema, labels, order } = useFormSchema(props.formKey)
+  const { schema, labels, order } = useFormSource(props)
   const [data, setData] = useState<Record<string, Json>>(props.initial ?? {})
   const [step, setStep] = useState(0)
   const formRef = useRef<Form>(null)
+  const isRuntime = props.runtime !== undefined
   const validator = useMemo(
-    () => createPrecompiledValidator(validatorFunctions as never, schema as RJSFSchema),
-    [schema],
+    () =>
+      isRuntime
+        ? runtimeValidator
+        : createPrecompiledValidator(validatorFunctions as never, schema as RJSFSchema),
+    [schema, isRuntime],
   )
+  const { validateRef } = props
+  useEffect(() => {
+    if (!validateRef) return
+    validateRef.current = () => formRef.current?.validateForm() ?? true
+    return () => {
+      validateRef.current = null
+    }
+  }, [validateRef])
   const steps = props.steps ?? []
   const stepFields = steps[step]
 
@@ -114,7 +153,7 @@ export function SchemaForm(props: SchemaFormProps) {
     const ui: UiSchema = {
       'ui:submitButtonOptions': {
         submitText: props.submitLabel,
-        norender: steps.length > 0 && step < steps.length - 1,
+        norender: props.embedded === true || (steps.length > 0 && step < steps.length - 1),
       },
       'ui:order': [...order, '*'],
     }
@@ -123,14 +162,18 @@ export function SchemaForm(props: SchemaFormProps) {
       for (const [name, property] of Object.entries(properties)) {
         const dotted = [...path, name].join('.')
         const field: UiSchema = {
-          'ui:title': labels[dotted]
-            ? t(labels[dotted]!)
-            : t([`forms:${props.operationId}.${dotted}`, `forms:fields.${name}`]),
+          'ui:title':
+            props.runtime?.titles[dotted] ??
+            (labels[dotted]
+              ? t(labels[dotted]!)
+              : t([`forms:${props.operationId}.${dotted}`, `forms:fields.${name}`])),
         }
         const options = property.enum as Json[] | undefined
         if (options) {
-          field['ui:enumNames'] = options.map((value) =>
-            t([`forms:options.${name}.${String(value)}`], { defaultValue: String(value) }),
+          field['ui:enumNames'] = options.map(
+            (value) =>
+              props.runtime?.optionTitles?.[dotted]?.[String(value)] ??
+              t([`forms:options.${name}.${String(value)}`], { defaultValue: String(value) }),
           )
         }
         if (/password/i.test(name)) field['ui:widget'] = 'PasswordWidget'
@@ -160,6 +203,8 @@ export function SchemaForm(props: SchemaFormProps) {
     step,
     data,
     props.visibleWhen,
+    props.runtime,
+    props.embedded,
   ])
 
   const topField = (property: string | undefined) =>
@@ -228,9 +273,15 @@ export function SchemaForm(props: SchemaFormProps) {
           })
         }
         disabled={props.busy}
-        onChange={(event) =>
-          setData(withoutHidden((event.formData ?? {}) as Record<string, Json>, props.visibleWhen))
-        }
+        {...(props.embedded && { tagName: 'div' })}
+        onChange={(event) => {
+          const next = withoutHidden(
+            (event.formData ?? {}) as Record<string, Json>,
+            props.visibleWhen,
+          )
+          setData(next)
+          props.onChange?.(next)
+        }}
         onError={(errors) => {
           const index = Math.min(
             ...errors.map((error) => stepOf(topField(error.property))).filter((i) => i >= 0),
