@@ -39,6 +39,27 @@ export const pageMenu: MenuPage[] = [
     title: 'transfers:approved.title',
   },
   {
+    id: 'transferMass',
+    route: '/transfer/mass',
+    menu: 'transfers',
+    order: 4,
+    title: 'mass:menu',
+  },
+  {
+    id: 'history',
+    route: '/history',
+    menu: 'transfers',
+    order: 5,
+    title: 'history:menu',
+  },
+  {
+    id: 'batchTransfers',
+    route: '/history/batch-transfers',
+    menu: 'transfers',
+    order: 6,
+    title: 'screens:batchTransfers.title',
+  },
+  {
     id: 'devices',
     route: '/setting/devices',
     menu: 'settings',

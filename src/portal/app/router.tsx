@@ -112,6 +112,22 @@ export const router = createBrowserRouter([
             path: 'transfer/approved',
             lazy: () => import('../features/transfers/approved-page.tsx'),
           },
+          // History and mass transfers (issue 7); their menu entries are in page-menu.ts.
+          { path: 'history', lazy: () => import('../features/history/history-page.tsx') },
+          { path: 'transfer/mass', lazy: () => import('../features/mass/mass-choice-page.tsx') },
+          { path: 'transfer/mass/p2p', lazy: () => import('../features/mass/p2p-mass-page.tsx') },
+          {
+            path: 'transfer/mass/p2p/confirm',
+            lazy: () => import('../features/mass/p2p-mass-confirm-page.tsx'),
+          },
+          {
+            path: 'transfer/mass/:kind',
+            lazy: () => import('../features/mass/external-mass-page.tsx'),
+          },
+          {
+            path: 'transfer/external/mass/confirm',
+            lazy: () => import('../features/mass/external-mass-confirm-page.tsx'),
+          },
           ...renderedScreens,
         ],
       },

@@ -46,6 +46,31 @@ function mapped(row: Row, mapping: Mapping | undefined): Record<string, Json> {
   )
 }
 
+/** A field of an answer by its dotted path ("batchTransfer.transfer"). */
+function valueAt(body: Record<string, Json>, path: string): Json | undefined {
+  return path
+    .split('.')
+    .reduce<Json | undefined>(
+      (node, part) =>
+        node !== null && typeof node === 'object' && !Array.isArray(node) ? node[part] : undefined,
+      body,
+    )
+}
+
+/** Saves a file a JSON answer carries as base64 (fileName, mimeType, content). */
+function saveBase64File(body: Record<string, Json>, fallbackName: string): boolean {
+  if (typeof body.content !== 'string') return false
+  const bytes = Uint8Array.from(atob(body.content), (char) => char.charCodeAt(0))
+  const type = typeof body.mimeType === 'string' ? body.mimeType : 'application/octet-stream'
+  const url = URL.createObjectURL(new Blob([bytes], { type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = typeof body.fileName === 'string' && body.fileName ? body.fileName : fallbackName
+  link.click()
+  URL.revokeObjectURL(url)
+  return true
+}
+
 /** A multipart body: file fields (data URLs) become file parts, the rest JSON or text parts. */
 function multipartForm(payload: Record<string, Json>, files: string[]): FormData {
   const form = new FormData()
@@ -164,7 +189,7 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
         setState('failed')
         return
       }
-      const items = (result.body[list.items] as Row[] | undefined) ?? []
+      const items = (valueAt(result.body, list.items) as Row[] | undefined) ?? []
       setRows((previous) => (append ? [...previous, ...items] : items))
       const totalValue = result.body[list.total ?? 'total']
       setTotal(typeof totalValue === 'number' ? totalValue : undefined)
@@ -265,6 +290,8 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
       URL.revokeObjectURL(url)
       return
     }
+    // A file may also come inside a JSON answer, as base64 (batchTransferFileView).
+    if (download && result.ok && saveBase64File(result.body, operation)) return
     await afterChange(result)
   }
 

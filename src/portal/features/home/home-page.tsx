@@ -10,6 +10,7 @@ import { realtime } from '../../api/realtime-session.ts'
 import { loadCurrencies, type Currency } from '../../api/dictionaries.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
 import { formatAmount } from '../../../shared/money.ts'
+import { RecentTransactions } from './recent-transactions.tsx'
 
 type Account = components['schemas']['Account']
 type State =
@@ -43,7 +44,8 @@ export function Component() {
     return () => clearTimeout(timer)
   }, [notice])
 
-  // A transaction event on the realtime channel loads the balances again (issue 6).
+  // A transaction event on the realtime channel loads the balances and the recent
+  // transactions again (issue 6).
   const [reloads, setReloads] = useState(0)
   useEffect(
     () =>
@@ -94,6 +96,7 @@ export function Component() {
       {state.status === 'ready' && (
         <AccountList accounts={state.accounts} currencies={state.currencies} />
       )}
+      {state.status !== 'failed' && <RecentTransactions reloads={reloads} />}
     </Stack>
   )
 }

@@ -2,7 +2,8 @@
 // approver filters the requests the company's initiators created, 50 a page, ticks one or
 // many and approves or declines them; when the approver's own approval mode asks for a code
 // the code popup follows (businessTransactionConfirm). The count of waiting requests heads
-// the page.
+// the page. The requests of a mass batch are approved or declined as a whole
+// (businessTransactionMassApprove, section 6).
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -52,7 +53,7 @@ interface CodeStep {
 }
 
 export function Component() {
-  const { t } = useTranslation(['transfers', 'common'])
+  const { t } = useTranslation(['transfers', 'mass', 'common'])
   const [filters, setFilters] = useState<Filters>(noFilters)
   const [applied, setApplied] = useState<Filters>(noFilters)
   const [page, setPage] = useState(1)
@@ -119,6 +120,30 @@ export function Component() {
     }
   }
 
+  /** Every request of one mass batch at once, with the same code step as above. */
+  async function decideBatch(batchId: number, declined: boolean) {
+    setBusy(true)
+    try {
+      const { data, response } = await api.POST('/rpc/businessTransactionMassApprove', {
+        body: { batchId, declined, idempotencyKey: newIdempotencyKey() },
+      })
+      if (data?.responseCode !== '00') {
+        setOutcome({ kind: 'failure', failure: failureText(data, response.status) })
+      } else if (data.approveType && data.approvalTransactionId) {
+        setCode({
+          approvalTransactionId: data.approvalTransactionId,
+          approveType: data.approveType,
+          sentTo: data.approvalSentTo,
+          declined,
+        })
+      } else finish(declined)
+    } catch {
+      setOutcome({ kind: 'failure', failure: { title: null, text: t('errors.network') } })
+    } finally {
+      setBusy(false)
+    }
+  }
+
   function finish(declined: boolean) {
     setOutcome({
       kind: 'success',
@@ -157,6 +182,31 @@ export function Component() {
     t(`approved.types.${r.transactionType}`, { defaultValue: r.transactionType })
   const amountText = (r: Request) =>
     r.amount !== undefined ? `${formatAmount(r.amount)} ${r.currencyCode ?? ''}` : ''
+  const hasBatches = requests.some((r) => r.massBatchId !== undefined)
+  const batchActions = (r: Request) =>
+    r.massBatchId !== undefined && (
+      <Group gap={4} wrap="nowrap" data-testid="batch-actions">
+        <Badge variant="light" color="grape" style={{ flexShrink: 0 }}>
+          {t('mass:approval.batch', { id: r.massBatchId })}
+        </Badge>
+        <Button
+          size="compact-xs"
+          onClick={() => void decideBatch(r.massBatchId!, false)}
+          loading={busy}
+        >
+          {t('mass:approval.approve')}
+        </Button>
+        <Button
+          size="compact-xs"
+          color="red"
+          variant="light"
+          onClick={() => void decideBatch(r.massBatchId!, true)}
+          loading={busy}
+        >
+          {t('mass:approval.decline')}
+        </Button>
+      </Group>
+    )
   const allChecked = requests.length > 0 && requests.every((r) => selected.has(r.id))
   const toggle = (id: number) =>
     setSelected((old) => {
@@ -278,6 +328,7 @@ export function Component() {
                 <Text size="sm" style={{ wordBreak: 'break-all' }}>
                   {r.createdBy}
                 </Text>
+                {r.massBatchId !== undefined && <Group mt={4}>{batchActions(r)}</Group>}
               </Paper>
             ))}
           </Stack>
@@ -299,6 +350,7 @@ export function Component() {
                   <Table.Th>{t('approved.type')}</Table.Th>
                   <Table.Th>{t('approved.createdBy')}</Table.Th>
                   <Table.Th ta="right">{t('amount')}</Table.Th>
+                  {hasBatches && <Table.Th>{t('mass:approval.column')}</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -318,6 +370,7 @@ export function Component() {
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {amountText(r)}
                     </Table.Td>
+                    {hasBatches && <Table.Td>{batchActions(r)}</Table.Td>}
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,0 +1,134 @@
+// Transactions as a person reads them (product-spec section 3, History), shared by the history
+// page and home's recent transactions: a table from the small-tablet width up, one card per
+// transaction on phones, so nothing scrolls sideways. Amounts keep their sign (money out is
+// negative) and follow the display rule of section 9.
+import { useTranslation } from 'react-i18next'
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core'
+import type { components } from '../../generated/api.d.ts'
+import { formatAmount } from '../../shared/money.ts'
+
+export type Transaction = components['schemas']['Transaction']
+
+const statusColors = { completed: 'green', processing: 'yellow', rejected: 'red' } as const
+
+function amountText(transaction: Transaction): string {
+  return `${formatAmount(transaction.amount)} ${transaction.currencyCode}`
+}
+
+function isDebit(transaction: Transaction): boolean {
+  return transaction.direction === 'debit' || transaction.amount.trim().startsWith('-')
+}
+
+/** What the transaction was: its description, else its type, else its counterparty. */
+function titleOf(transaction: Transaction): string {
+  return (
+    transaction.description ||
+    transaction.transactionType ||
+    transaction.counterpartyName ||
+    transaction.counterpartyEmail ||
+    `#${transaction.transactionId}`
+  )
+}
+
+function counterpartyOf(transaction: Transaction): string {
+  return transaction.counterpartyName ?? transaction.counterpartyEmail ?? ''
+}
+
+export function TransactionList(props: {
+  transactions: Transaction[]
+  /** Shows the balance after each transaction (the full history does, home does not). */
+  withBalance?: boolean
+}) {
+  const { t, i18n } = useTranslation('history')
+  const date = (value: string) => new Date(value).toLocaleString(i18n.language)
+  const status = (transaction: Transaction) => (
+    <Badge size="sm" variant="light" color={statusColors[transaction.status]}>
+      {t(`status.${transaction.status}`)}
+    </Badge>
+  )
+  const amount = (transaction: Transaction) => (
+    <Text
+      fw={700}
+      c={isDebit(transaction) ? undefined : 'green.8'}
+      style={{ whiteSpace: 'nowrap' }}
+      data-testid="transaction-amount"
+    >
+      {amountText(transaction)}
+    </Text>
+  )
+  return (
+    <>
+      <Stack hiddenFrom="sm" gap="xs">
+        {props.transactions.map((transaction) => (
+          <Paper
+            key={transaction.transactionId}
+            withBorder
+            p="sm"
+            radius="md"
+            data-testid="transaction-card"
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Text size="sm" fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {titleOf(transaction)}
+              </Text>
+              {amount(transaction)}
+            </Group>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {date(transaction.date)}
+              {counterpartyOf(transaction) ? ` · ${counterpartyOf(transaction)}` : ''}
+            </Text>
+            <Group justify="space-between" mt={4} gap="xs">
+              {status(transaction)}
+              {props.withBalance && transaction.balance !== undefined && (
+                <Text size="xs" c="dimmed">
+                  {t('balanceAfter', {
+                    amount: `${formatAmount(transaction.balance)} ${transaction.currencyCode}`,
+                  })}
+                </Text>
+              )}
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Table.ScrollContainer minWidth={600} visibleFrom="sm">
+        <Table striped data-testid="transaction-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('columns.date')}</Table.Th>
+              <Table.Th>{t('columns.description')}</Table.Th>
+              <Table.Th>{t('columns.counterparty')}</Table.Th>
+              <Table.Th>{t('columns.status')}</Table.Th>
+              <Table.Th ta="right">{t('columns.amount')}</Table.Th>
+              {props.withBalance && <Table.Th ta="right">{t('columns.balance')}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {props.transactions.map((transaction) => (
+              <Table.Tr key={transaction.transactionId} data-testid="transaction-row">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{date(transaction.date)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{titleOf(transaction)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t('transactionNumber', { id: transaction.transactionId })}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {counterpartyOf(transaction)}
+                </Table.Td>
+                <Table.Td>{status(transaction)}</Table.Td>
+                <Table.Td ta="right">{amount(transaction)}</Table.Td>
+                {props.withBalance && (
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {transaction.balance !== undefined
+                      ? `${formatAmount(transaction.balance)} ${transaction.currencyCode}`
+                      : ''}
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  )
+}
