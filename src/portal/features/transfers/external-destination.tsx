@@ -334,8 +334,8 @@ function CryptoFields(props: DestinationProps) {
   )
 }
 
-/** The kinds of instant key the schemes use (instant-payment-details.schema.json). */
-export const instantKeyTypes = ['taxId', 'email', 'phone', 'random'] as const
+/** The kinds of instant key the scheme (PIX) uses: tax id, e-mail, phone or a random key. */
+export const instantKeyTypes = ['taxId', 'email', 'phone', 'randomKey'] as const
 
 function InstantFields(props: DestinationProps) {
   const { t } = useTranslation('external')

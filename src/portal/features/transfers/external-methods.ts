@@ -26,16 +26,16 @@ export function isExternalType(type: string): type is ExternalType {
 
 /**
  * The flag of section 6 that allows each type, to the customer's own account ("Withdraw to
- * own account: Crypto, Wire, Bank, ToCard, InstantPayment, Interac", named with the withdraw
- * prefix) and to a third party (the sendMoney* flags).
+ * own account: Crypto, Wire, Bank, ToCard, InstantPayment, Interac", flags named as listed)
+ * and to a third party (the send* flags); the server checks the same table on submit.
  */
 export const permissionFlags: Record<ExternalType, Record<Permission, string>> = {
-  wire: { own: 'withdrawWire', '3d': 'sendMoneyWire' },
-  eft: { own: 'withdrawBank', '3d': 'sendMoneyEft' },
-  oct: { own: 'withdrawToCard', '3d': 'sendMoneyCreditCard' },
-  crypto_eft: { own: 'withdrawCrypto', '3d': 'sendCryptoEft' },
-  instant_payment: { own: 'withdrawInstantPayment', '3d': 'sendMoneyInstantPayment' },
-  interac: { own: 'withdrawInterac', '3d': 'sendMoneyInterac' },
+  wire: { own: 'Wire', '3d': 'sendMoneyWire' },
+  eft: { own: 'Bank', '3d': 'sendMoneyEft' },
+  oct: { own: 'ToCard', '3d': 'sendMoneyCreditCard' },
+  crypto_eft: { own: 'Crypto', '3d': 'sendCryptoEft' },
+  instant_payment: { own: 'InstantPayment', '3d': 'sendMoneyInstantPayment' },
+  interac: { own: 'Interac', '3d': 'sendMoneyInterac' },
 }
 
 /** For whom the session may send with a type: own account, third party, both or neither. */

@@ -263,6 +263,9 @@ export function Component() {
         }
       : null
   const facts = useFacts(method ? type : null, common, draft)
+  // The amount is what the recipient gets, in the payout currency; crypto is bought with the
+  // account's own currency, so its amount is in that (the server's rule, docs/decisions.md).
+  const amountCurrency = type === 'crypto_eft' ? (source?.currencyCode ?? '') : payout
   const extraForm = useExtraForm(method ? type : null, countryCode, payout)
 
   const setField = useCallback((name: string, value: string) => {
@@ -333,7 +336,8 @@ export function Component() {
       draft: details,
     })
     if (transfer.permission) setPermission(transfer.permission)
-    if (transfer.currencyCode) setCurrency(transfer.currencyCode)
+    const currencyOf = details.cryptoCurrencyCode ?? transfer.currencyCode
+    if (currencyOf) setCurrency(currencyOf)
     if (transfer.amount !== undefined) setAmount(formatAmount(transfer.amount))
     if (details.note) setNote(details.note)
     const notes = [
@@ -526,7 +530,7 @@ export function Component() {
                   </Stack>
                 )}
                 <TextInput
-                  label={t('transfers:amountIn', { currency: source?.currencyCode ?? '' })}
+                  label={t('transfers:amountIn', { currency: amountCurrency })}
                   value={amount}
                   onChange={(e) => setAmount(e.currentTarget.value)}
                   inputMode="decimal"
