@@ -10,17 +10,24 @@ import { newIdempotencyKey } from '../transfers/transfer-display.ts'
 import { useTransferApproval } from '../transfers/use-transfer-approval.tsx'
 import { drafts, type MassSummary } from './mass-draft.ts'
 import { externalKinds } from './mass-kinds.ts'
-import { Item, SummaryView } from './mass-parts.tsx'
+import { Item, RowErrors, rowErrorsOf, SummaryView, type RowError } from './mass-parts.tsx'
 import { postMultipart } from './mass-upload.ts'
 
-type Answer = components['schemas']['TransferResult'] & { summary?: MassSummary }
+type Answer = components['schemas']['TransferResult'] & {
+  summary?: MassSummary
+  errors?: { parameter: string; description: string }[]
+}
 
 export function Component() {
   const { t } = useTranslation(['mass', 'transfers', 'common'])
   const navigate = useNavigate()
   const [draft] = useState(drafts.external)
   const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: boolean; summary?: MassSummary } | null>(null)
+  const [result, setResult] = useState<{
+    ok: boolean
+    summary?: MassSummary
+    rows: RowError[]
+  } | null>(null)
   const approval = useTransferApproval(() => undefined)
   if (!draft) return <Navigate to="/transfer/mass" replace />
 
@@ -39,7 +46,11 @@ export function Component() {
       )
       draft.idempotencyKey = newIdempotencyKey()
       const ok = data?.responseCode === '00'
-      setResult({ ok, ...(data?.summary && { summary: data.summary }) })
+      setResult({
+        ok,
+        rows: data ? rowErrorsOf(data) : [],
+        ...(data?.summary && { summary: data.summary }),
+      })
       if (ok) drafts.setExternal(null)
       approval.follow(data, status)
     } catch {
@@ -68,6 +79,14 @@ export function Component() {
         summary={result?.summary ?? draft.summary}
         title={result ? (result.ok ? t('result.sent') : t('result.refused')) : t('confirm.summary')}
       />
+      {result && !result.summary && result.rows.length > 0 && (
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4">
+            {t('result.refused')}
+          </Title>
+          <RowErrors errors={result.rows} />
+        </Paper>
+      )}
       {!result?.ok && (
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigate(`/transfer/mass/${draft.kind}`)}>

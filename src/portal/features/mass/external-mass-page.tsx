@@ -21,7 +21,14 @@ import { failureText, newIdempotencyKey, type FailureText } from '../transfers/t
 import { useOwnAccounts } from '../transfers/use-own-accounts.ts'
 import { drafts, type MassSummary } from './mass-draft.ts'
 import { externalKinds, isExternalKind } from './mass-kinds.ts'
-import { MassGate, RowErrors, SampleLink, SourceAccount } from './mass-parts.tsx'
+import {
+  MassGate,
+  RowErrors,
+  rowErrorsOf,
+  SampleLink,
+  SourceAccount,
+  type RowError,
+} from './mass-parts.tsx'
 import { postMultipart } from './mass-upload.ts'
 import { useMassAccess } from './use-mass-access.ts'
 
@@ -46,7 +53,7 @@ function ExternalMassForm({ kind }: { kind: keyof typeof externalKinds }) {
   const [file, setFile] = useState<File | null>(previous?.file ?? null)
   const [invalid, setInvalid] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<(FailureText & { summary?: MassSummary }) | null>(null)
+  const [failure, setFailure] = useState<(FailureText & { rows: RowError[] }) | null>(null)
   const key = useRef(previous?.idempotencyKey ?? newIdempotencyKey())
 
   const accounts = state.status === 'ready' ? state.accounts : []
@@ -75,13 +82,10 @@ function ExternalMassForm({ kind }: { kind: keyof typeof externalKinds }) {
         })
         void navigate('/transfer/external/mass/confirm')
       } else {
-        setFailure({
-          ...failureText(data, status),
-          ...(data?.summary && { summary: data.summary }),
-        })
+        setFailure({ ...failureText(data, status), rows: data ? rowErrorsOf(data) : [] })
       }
     } catch {
-      setFailure({ title: null, text: t('common:errors.network') })
+      setFailure({ title: null, text: t('common:errors.network'), rows: [] })
     } finally {
       setBusy(false)
     }
@@ -129,7 +133,7 @@ function ExternalMassForm({ kind }: { kind: keyof typeof externalKinds }) {
         {failure && (
           <Alert color="red" role="alert" title={failure.title ?? t('common:errors.error')}>
             {failure.text ?? (failure.title ? null : t('common:errors.server'))}
-            {failure.summary && <RowErrors errors={failure.summary.rowErrors ?? []} />}
+            <RowErrors errors={failure.rows} />
           </Alert>
         )}
         <Text size="sm">

@@ -106,7 +106,31 @@ export function SummaryView({ summary, title }: { summary: MassSummary; title: s
   )
 }
 
-export function RowErrors({ errors }: { errors: NonNullable<MassSummary['rowErrors']> }) {
+export type RowError = NonNullable<MassSummary['rowErrors']>[number]
+
+/**
+ * The refused rows of an answer: the summary's rowErrors, or the VF errors that name a row
+ * ("rows[3].email", the line number from 1), as the mass submits answer a refused file.
+ */
+export function rowErrorsOf(answer: {
+  summary?: MassSummary | undefined
+  errors?: { parameter: string; description: string }[] | undefined
+}): RowError[] {
+  if (answer.summary?.rowErrors?.length) return answer.summary.rowErrors
+  return (answer.errors ?? []).flatMap((error) => {
+    const match = /^rows\[(\d+)\]\.?(.*)$/.exec(error.parameter)
+    if (!match) return []
+    return [
+      {
+        row: Number(match[1]),
+        ...(match[2] ? { parameter: match[2] } : {}),
+        description: error.description,
+      },
+    ]
+  })
+}
+
+export function RowErrors({ errors }: { errors: RowError[] }) {
   const { t } = useTranslation('mass')
   if (errors.length === 0) return null
   return (

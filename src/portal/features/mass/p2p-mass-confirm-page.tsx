@@ -11,10 +11,13 @@ import { newIdempotencyKey } from '../transfers/transfer-display.ts'
 import { useTransferApproval } from '../transfers/use-transfer-approval.tsx'
 import { drafts, type MassSummary } from './mass-draft.ts'
 import { summarizeLines, type LinesSummary } from './mass-lines.ts'
-import { Item, SummaryView } from './mass-parts.tsx'
+import { Item, RowErrors, rowErrorsOf, SummaryView, type RowError } from './mass-parts.tsx'
 import { postMultipart } from './mass-upload.ts'
 
-type Answer = components['schemas']['TransferResult'] & { summary?: MassSummary }
+type Answer = components['schemas']['TransferResult'] & {
+  summary?: MassSummary
+  errors?: { parameter: string; description: string }[]
+}
 
 export function Component() {
   const { t } = useTranslation(['mass', 'transfers', 'common'])
@@ -22,7 +25,11 @@ export function Component() {
   const [draft] = useState(drafts.p2p)
   const [lines, setLines] = useState<LinesSummary | null>(null)
   const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ summary?: MassSummary; ok: boolean } | null>(null)
+  const [result, setResult] = useState<{
+    ok: boolean
+    summary?: MassSummary
+    rows: RowError[]
+  } | null>(null)
   const approval = useTransferApproval(() => undefined)
 
   useEffect(() => {
@@ -63,7 +70,11 @@ export function Component() {
       // An answer ends the attempt; only a lost answer keeps the key for a retry.
       draft.idempotencyKey = newIdempotencyKey()
       const ok = data?.responseCode === '00'
-      setResult({ ok, ...(data?.summary && { summary: data.summary }) })
+      setResult({
+        ok,
+        rows: data ? rowErrorsOf(data) : [],
+        ...(data?.summary && { summary: data.summary }),
+      })
       if (ok) drafts.setP2p(null)
       approval.follow(data, status)
     } catch {
@@ -112,6 +123,14 @@ export function Component() {
           </Group>
         )}
       </Paper>
+      {result && !result.summary && result.rows.length > 0 && (
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4">
+            {t('result.refused')}
+          </Title>
+          <RowErrors errors={result.rows} />
+        </Paper>
+      )}
       {result?.summary && (
         <SummaryView
           summary={result.summary}
