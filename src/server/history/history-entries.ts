@@ -1,0 +1,145 @@
+// The transaction history of a customer, derived from the ledger (DESIGN.md section 6): one
+// entry per ledger transfer and customer account it touches, never a copy of money data. The
+// transfer order behind an entry, if any, gives what a customer recognises: the order id they
+// were answered (transactionId), the payee or the sender, the fee apart from the amount, the
+// mass batch. The ledger transfer's status is the entry's: posted is completed, pending (a hold,
+// money held for a claim, an approval waiting) is processing, voided is rejected.
+import { sql, type SQL } from 'drizzle-orm'
+
+/** Ledger kinds by the code of the transaction types dictionary (data/transaction-types.json). */
+const typeOfKind: Record<string, string> = {
+  demo_opening: 'deposit',
+  deposit: 'deposit',
+  demo_card_hold: 'cardPurchase',
+  card_purchase: 'cardPurchase',
+  merchant_identity_fee: 'fees',
+  fee: 'fees',
+  betweenAccounts: 'betweenAccounts',
+  p2p: 'p2p',
+  wire: 'wire',
+  eft: 'eft',
+  oct: 'oct',
+  crypto: 'crypto',
+  crypto_eft: 'crypto',
+  cryptoEft: 'crypto',
+  instant_payment: 'instantPayment',
+  instantPayment: 'instantPayment',
+  interac: 'interac',
+  globalPayment: 'globalPayment',
+  invoice: 'invoice',
+  exchange: 'exchange',
+}
+
+function typeCase(kind: SQL): SQL {
+  const branches = Object.entries(typeOfKind).map(
+    ([from, to]) => sql`when ${sql.raw(`'${from}'`)} then ${sql.raw(`'${to}'`)}`,
+  )
+  return sql`(case ${kind} ${sql.join(branches, sql` `)} else ${kind} end)`
+}
+
+/**
+ * The entries of the given accounts with everything the filters and the page need, as a
+ * subquery named `h`. `balance_minor` is the posted balance after the entry, in the order of
+ * the history (creation time, then id), so holds and refusals leave it unchanged.
+ */
+export function historyEntries(accountIds: number[], scales: Map<string, number>): SQL {
+  const ids = sql.join(
+    accountIds.map((id) => sql`${id}`),
+    sql`, `,
+  )
+  const scaleCase = sql.join(
+    [...scales].map(
+      ([code, scale]) => sql`when ${sql.raw(`'${code}'`)} then ${sql.raw(String(scale))}`,
+    ),
+    sql` `,
+  )
+  return sql`(
+    select e.*,
+      (case when e.status = 'posted' then
+        sum(case when e.status = 'posted' then e.net_minor else 0 end)
+          over (partition by e.account_id order by e.created_at, e.transfer_id rows unbounded preceding)
+       end) as balance_minor,
+      abs(e.amount_minor)::numeric / power(10, (case e.currency_code ${scaleCase} else 2 end)) as amount_major
+    from (
+      select b.*,
+        (case when b.is_payer then b.net_minor + b.fee_minor else b.net_minor end) as amount_minor,
+        (case when b.batch_id is not null then 'massPayment' else ${typeCase(sql`b.kind`)} end) as type
+      from (
+        select t.id as transfer_id, p.account_id, a.currency_code, t.kind, t.status,
+          t.description as ledger_description, t.created_at,
+          sum(p.amount_minor)::bigint as net_minor,
+          o.id as order_id, o.kind as order_kind, o.to_account_id, o.from_account_id,
+          o.to_email, o.details, r.batch_id,
+          coalesce(o.from_account_id = p.account_id, false) as is_payer,
+          (case when o.from_account_id = p.account_id then o.fee_minor else 0 end)::bigint as fee_minor,
+          (case when o.id is null then null
+                when o.from_account_id = p.account_id then
+                  coalesce(o.details->>'payeeName', o.details->>'beneficiaryName')
+                else coalesce(c.business_name, nullif(trim(concat_ws(' ', c.first_name, c.last_name)), ''))
+           end) as counterparty_name,
+          (case when o.id is null then null
+                when o.from_account_id = p.account_id then o.to_email
+                else c.email end) as counterparty_email,
+          coalesce(o.details->>'reference', o.details->>'note') as reference
+        from ledger_postings p
+        join ledger_accounts a on a.id = p.account_id
+        join ledger_transfers t on t.id = p.transfer_id
+        left join transfer_orders o on o.ledger_transfer_id = t.id
+        left join customers c on c.id = o.customer_id
+        left join mass_batch_rows r on r.order_id = o.id
+        where p.account_id in (${ids})
+        group by t.id, p.account_id, a.currency_code, o.id, c.id, r.batch_id, r.line_number
+      ) b
+    ) e
+  ) h`
+}
+
+/** What the customer reads for an entry: the order's own words, seen from this side. */
+export function describeEntry(row: HistoryRow): string {
+  if (row.order_id === null) return row.ledger_description
+  const payer = row.is_payer
+  switch (row.order_kind) {
+    case 'p2p':
+      return payer
+        ? `P2P transfer to ${row.to_email}`
+        : `P2P transfer from ${row.counterparty_email ?? 'a customer'}`
+    case 'betweenAccounts':
+      return payer
+        ? `Transfer to own account ${row.to_account_id}`
+        : `Transfer from own account ${row.from_account_id}`
+    default:
+      return row.ledger_description
+  }
+}
+
+export interface HistoryRow {
+  transfer_id: string | number | bigint
+  account_id: number
+  currency_code: string
+  kind: string
+  status: 'posted' | 'pending' | 'voided'
+  ledger_description: string
+  created_at: string
+  net_minor: string | number | bigint
+  order_id: number | null
+  order_kind: string | null
+  to_account_id: number | null
+  from_account_id: number | null
+  to_email: string | null
+  details: Record<string, unknown> | null
+  batch_id: number | null
+  is_payer: boolean
+  fee_minor: string | number | bigint
+  counterparty_name: string | null
+  counterparty_email: string | null
+  reference: string | null
+  amount_minor: string | number | bigint
+  type: string
+  balance_minor: string | number | bigint | null
+}
+
+export const historyStatusOf = {
+  posted: 'completed',
+  pending: 'processing',
+  voided: 'rejected',
+} as const

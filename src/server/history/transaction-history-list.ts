@@ -1,0 +1,194 @@
+// transactionHistoryList: the acting customer's transactions, newest first, 20 a page from page
+// 1 (product-spec sections 3 "History" and 9), derived from the ledger (history-entries.ts).
+// Filters: account, customer (one the user may act for), keyword (description, counterparty,
+// reference, transaction id), transaction type (a dictionary code; "fees" is every entry that
+// charged a fee), UTC days, amount range (the amount without sign), direction, status and
+// counterparty e-mail. The summary covers one account (the filtered one, or the only one):
+// balance before the first day, posted debits and credits in the days, balance after.
+import { sql, type SQL } from 'drizzle-orm'
+import type { Handler } from '../rpc/handler-context.ts'
+import { requireSession } from '../rpc/handler-context.ts'
+import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { accessRightOn } from '../rpc/access.ts'
+import { customerAccounts } from '../ledger/balances.ts'
+import { scaleOf } from '../dictionaries/currency-table.ts'
+import { fromMinor } from '../../shared/money.ts'
+import type { Db } from '../db/open-database.ts'
+import {
+  describeEntry,
+  historyEntries,
+  historyStatusOf,
+  type HistoryRow,
+} from './history-entries.ts'
+
+type Input = Parameters<Handler<'transactionHistoryList'>>[1]
+
+const ledgerStatusOf = { completed: 'posted', processing: 'pending', rejected: 'voided' } as const
+
+function dayStart(date: string, plusDays = 0): string {
+  const day = new Date(`${date}T00:00:00Z`)
+  day.setUTCDate(day.getUTCDate() + plusDays)
+  return day.toISOString()
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  // node-postgres and PGlite both answer a raw statement with { rows }.
+  return (result as { rows: T[] }).rows
+}
+
+export const handler: Handler<'transactionHistoryList'> = async (context, input) => {
+  const session = requireSession(context)
+  let customerId = session.customerId
+  if (input.customerId !== undefined && input.customerId !== customerId) {
+    if ((await accessRightOn(context.db, context.session!, input.customerId)) === 0) {
+      return rpcFail('13', 'You have no access to this customer.')
+    }
+    customerId = input.customerId
+  }
+  if (input.fromDate && input.toDate && input.fromDate > input.toDate) {
+    return validationFailure([{ parameter: 'toDate', description: 'is before fromDate' }])
+  }
+  if (
+    input.fromAmount !== undefined &&
+    input.toAmount !== undefined &&
+    Number(input.fromAmount) > Number(input.toAmount)
+  ) {
+    return validationFailure([{ parameter: 'toAmount', description: 'is less than fromAmount' }])
+  }
+  const owned = await customerAccounts(context.db, customerId)
+  const accounts =
+    input.accountId === undefined ? owned : owned.filter((a) => a.id === input.accountId)
+  if (input.accountId !== undefined && accounts.length === 0) {
+    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+  }
+  const pageNumber = input.pageNumber ?? 1
+  const pageSize = input.pageSize ?? 20
+  if (accounts.length === 0) {
+    return rpcOk({ transactions: [], results: 0, rejectedCount: 0, processingCount: 0 })
+  }
+  const scales = new Map(accounts.map((a) => [a.currencyCode, scaleOf(a.currencyCode)]))
+  const entries = historyEntries(
+    accounts.map((a) => a.id),
+    scales,
+  )
+  const where = filtersOf(input)
+  const page = rowsOf<HistoryRow & { created_iso: string }>(
+    await context.db.execute(sql`
+      select h.*, to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_iso
+      from ${entries}
+      where ${where}
+      order by h.created_at desc, h.transfer_id desc, h.account_id desc
+      limit ${pageSize} offset ${(pageNumber - 1) * pageSize}`),
+  )
+  const [counts] = rowsOf<{ total: number; rejected: number; processing: number }>(
+    await context.db.execute(sql`
+      select count(*)::int as total,
+        (count(*) filter (where h.status = 'voided'))::int as rejected,
+        (count(*) filter (where h.status = 'pending'))::int as processing
+      from ${entries}
+      where ${where}`),
+  )
+  const transactions = page.map(transactionOf)
+  const summary =
+    accounts.length === 1
+      ? await summaryOf(context.db, entries, accounts[0]!.currencyCode, input)
+      : undefined
+  return rpcOk({
+    transactions,
+    results: counts?.total ?? 0,
+    rejectedCount: counts?.rejected ?? 0,
+    processingCount: counts?.processing ?? 0,
+    ...(summary ? { summary } : {}),
+  })
+}
+
+function filtersOf(input: Input): SQL {
+  const filters: SQL[] = [sql`true`]
+  if (input.fromDate) filters.push(sql`h.created_at >= ${dayStart(input.fromDate)}::timestamptz`)
+  if (input.toDate) filters.push(sql`h.created_at < ${dayStart(input.toDate, 1)}::timestamptz`)
+  if (input.transactionType) {
+    filters.push(
+      input.transactionType === 'fees'
+        ? sql`(h.type = 'fees' or h.fee_minor > 0)`
+        : sql`h.type = ${input.transactionType}`,
+    )
+  }
+  if (input.fromAmount !== undefined) {
+    filters.push(sql`h.amount_major >= ${input.fromAmount}::numeric`)
+  }
+  if (input.toAmount !== undefined) filters.push(sql`h.amount_major <= ${input.toAmount}::numeric`)
+  if (input.transactionDirection === 'debit') filters.push(sql`h.amount_minor < 0`)
+  if (input.transactionDirection === 'credit') filters.push(sql`h.amount_minor > 0`)
+  if (input.status) filters.push(sql`h.status = ${ledgerStatusOf[input.status]}`)
+  if (input.email) filters.push(sql`lower(h.counterparty_email) = ${input.email.toLowerCase()}`)
+  const keyword = input.keyword?.trim()
+  if (keyword) {
+    const like = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const text = sql`(lower(h.ledger_description) like ${like}
+      or lower(coalesce(h.counterparty_name, '')) like ${like}
+      or lower(coalesce(h.counterparty_email, '')) like ${like}
+      or lower(coalesce(h.to_email, '')) like ${like}
+      or lower(coalesce(h.reference, '')) like ${like}
+      or lower(coalesce(h.details->>'note', '')) like ${like})`
+    filters.push(
+      /^[0-9]{1,10}$/.test(keyword)
+        ? sql`(${text} or h.order_id = ${Number(keyword)} or h.transfer_id = ${Number(keyword)})`
+        : text,
+    )
+  }
+  return sql.join(filters, sql` and `)
+}
+
+function transactionOf(row: HistoryRow & { created_iso: string }): Record<string, unknown> {
+  const scale = scaleOf(row.currency_code)
+  const amount = BigInt(row.amount_minor)
+  const fee = BigInt(row.fee_minor)
+  const own = row.order_kind === 'betweenAccounts'
+  return {
+    transactionId: row.order_id ?? Number(row.transfer_id),
+    date: row.created_iso,
+    accountId: row.account_id,
+    transactionType: row.type,
+    description: describeEntry(row),
+    amount: fromMinor(amount, scale),
+    currencyCode: row.currency_code,
+    fee: fromMinor(fee, scale),
+    ...(row.balance_minor !== null ? { balance: fromMinor(BigInt(row.balance_minor), scale) } : {}),
+    direction: amount < 0n ? 'debit' : 'credit',
+    status: historyStatusOf[row.status],
+    ...(!own && row.counterparty_name ? { counterpartyName: row.counterparty_name } : {}),
+    ...(!own && row.counterparty_email ? { counterpartyEmail: row.counterparty_email } : {}),
+    ...(row.reference ? { reference: row.reference } : {}),
+    ...(row.batch_id !== null ? { batchId: row.batch_id } : {}),
+  }
+}
+
+/** Balances and totals of the one account in the chosen days (posted entries only). */
+async function summaryOf(db: Db, entries: SQL, currencyCode: string, input: Input) {
+  const from = input.fromDate ? sql`${dayStart(input.fromDate)}::timestamptz` : sql`null`
+  const to = input.toDate ? sql`${dayStart(input.toDate, 1)}::timestamptz` : sql`null`
+  const inDays = sql`(${from}::timestamptz is null or h.created_at >= ${from}) and (${to}::timestamptz is null or h.created_at < ${to})`
+  const [row] = rowsOf<Record<string, string | number>>(
+    await db.execute(sql`
+      select
+        coalesce(sum(h.net_minor) filter (where h.status = 'posted' and ${from}::timestamptz is not null and h.created_at < ${from}), 0)::text as beginning,
+        coalesce(-sum(h.net_minor) filter (where h.status = 'posted' and h.net_minor < 0 and ${inDays}), 0)::text as debit,
+        coalesce(sum(h.net_minor) filter (where h.status = 'posted' and h.net_minor > 0 and ${inDays}), 0)::text as credit,
+        (count(*) filter (where h.status = 'pending' and ${inDays}))::int as processing,
+        (count(*) filter (where h.status = 'voided' and ${inDays}))::int as rejected
+      from ${entries}`),
+  )
+  const scale = scaleOf(currencyCode)
+  const beginning = BigInt(row?.beginning ?? 0)
+  const debit = BigInt(row?.debit ?? 0)
+  const credit = BigInt(row?.credit ?? 0)
+  return {
+    currencyCode,
+    beginningBalance: fromMinor(beginning, scale),
+    totalDebit: fromMinor(debit, scale),
+    totalCredit: fromMinor(credit, scale),
+    endingBalance: fromMinor(beginning + credit - debit, scale),
+    processingCount: Number(row?.processing ?? 0),
+    rejectedCount: Number(row?.rejected ?? 0),
+  }
+}
