@@ -9,6 +9,7 @@ import type { Db } from './db/open-database.ts'
 import { loadSigningKey, TokenService } from './auth/tokens.ts'
 import { registerRoutes } from './rpc/register-routes.ts'
 import { servePortal } from './serve-portal.ts'
+import { registerMassSamples } from './transfers/mass-samples.ts'
 import { send } from './rpc/dispatch.ts'
 import { validationFailure } from './rpc/outcome.ts'
 import { RealtimeHub } from './realtime/hub.ts'
@@ -91,6 +92,7 @@ export async function buildApp(db: Db, config: ServerConfig): Promise<FastifyIns
     services.outbox.stop()
     await hub.close()
   })
+  registerMassSamples(app)
   await servePortal(app, config.portalDir)
   return app
 }

@@ -40,6 +40,7 @@ export interface RegisteredInstantKey {
   branchCode: string
   accountNumber: string
   accountType: string
+  countryCode: string
 }
 
 export interface BankDirectory {

@@ -72,3 +72,12 @@ export function instantKeyCheck(type: InstantKeyType, text: string): InstantKeyC
     }
   }
 }
+
+/**
+ * A tax id as the instant scheme shows it to a payer: a CPF keeps its middle six digits
+ * (***.982.247-**), a CNPJ (a company's, public) is shown whole.
+ */
+export function maskTaxId(digits: string): string {
+  if (digits.length !== 11) return digits
+  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`
+}

@@ -2,6 +2,7 @@
 // transfer methods"), the permission flags that allow each (section 6), and the clearing
 // schemes of section 9: SEPA (about 46 countries), ACH for US, faster payments for GB; BR, JP,
 // HK and LK need a bank code and a branch code for EFT (section 5).
+import { currency } from '../../dictionaries/currency-table.ts'
 
 /** The transfer types that send money out of the bank (section 9's types less p2p). */
 export const externalTransferTypes = [
@@ -114,6 +115,11 @@ export const embargoedCountries: ReadonlySet<string> = new Set(['CU', 'IR', 'KP'
 const wireCurrencies = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY'] as const
 const cardCurrencies = ['USD', 'EUR', 'GBP'] as const
 export const cryptoCurrencies = ['BTC', 'ETH', 'USDT', 'USDC', 'LTC'] as const
+
+/** A currency of the dictionary or one of the crypto currencies crypto transfers send. */
+export function knownCurrency(code: string): boolean {
+  return currency(code) !== undefined || (cryptoCurrencies as readonly string[]).includes(code)
+}
 
 const methodNames: Readonly<Record<ExternalTransferType, string>> = {
   wire: 'International wire (SWIFT)',
