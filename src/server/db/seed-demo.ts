@@ -27,6 +27,8 @@ import { seedDemoAuth } from './seed-demo-auth.ts'
 import { seedPublicApiDemo } from '../public-api/public-api-demo-data.ts'
 import { seedTransfersDemo } from './seed-demo-transfers.ts'
 import { seedRoutingDemo } from './seed-demo-routing.ts'
+import { seedHistoryDemo } from './seed-demo-history.ts'
+import { seedExternalDemo } from './seed-demo-external.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -140,6 +142,8 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedMerchantDemo(db)
   await seedTransfersDemo(db, demoPassword)
   await seedRoutingDemo(db, demoPassword)
+  await seedHistoryDemo(db, demoPassword)
+  await seedExternalDemo(db)
 }
 
 async function fundDemoAccount(

@@ -29,7 +29,16 @@ export function bindingOf(orders: OrderRow[], declined: boolean): string {
   const parts = [...orders]
     .sort((a, b) => a.id - b.id)
     .map((o) =>
-      [o.id, o.amountMinor, o.currencyCode, o.toAmountMinor, o.toAccountId ?? '', o.toEmail ?? '']
+      [
+        o.id,
+        o.amountMinor,
+        o.currencyCode,
+        o.toAmountMinor,
+        o.toAccountId ?? '',
+        o.toEmail ?? '',
+        // An external order's payee is its destination (IBAN, card, wallet, key).
+        typeof o.details.destination === 'string' ? o.details.destination : '',
+      ]
         .map(String)
         .join('|'),
     )

@@ -1,11 +1,16 @@
 // The end of an order's hold: approval posts it (or, for a P2P payee who is no customer yet,
-// keeps it as a claim), decline and expiry void it. Callers hold the order row locked.
+// keeps it as a claim; for an external order, hands it to the rail, which posts or voids it
+// later), decline and expiry void it. Callers hold the order row locked. Every end is told
+// to the customer's realtime channel in the same transaction (order-events.ts).
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
 import { settleHold } from '../ledger/settle-hold.ts'
 import type { OrderRow } from './approval-codes.ts'
 import { openClaim } from './transfer-orders.ts'
+import { publishOrderEnd } from './order-events.ts'
+import { handToRail } from './rail-outcomes.ts'
+import { isExternalKind } from './transfer-rules.ts'
 
 export async function lockOrders(tx: Db, ids: number[]): Promise<OrderRow[]> {
   const rows: OrderRow[] = []
@@ -20,9 +25,13 @@ export async function lockOrders(tx: Db, ids: number[]): Promise<OrderRow[]> {
   return rows
 }
 
-export type SettleOutcome = 'completed' | 'heldForClaim' | 'declined' | 'accountClosed'
+export type SettleOutcome =
+  'completed' | 'heldForClaim' | 'sentToRail' | 'declined' | 'accountClosed'
 
-/** Posts the order's hold; a P2P order to a non-customer becomes a claim instead. */
+/**
+ * Posts the order's hold; a P2P order to a non-customer becomes a claim instead, and an
+ * external order goes to its rail with the hold still in place.
+ */
 export async function completeOrder(
   tx: Db,
   order: OrderRow,
@@ -30,6 +39,10 @@ export async function completeOrder(
 ): Promise<SettleOutcome> {
   if (!order.ledgerTransferId) throw new Error(`assertion: order ${order.id} has a hold`)
   const now = new Date()
+  if (isExternalKind(order.kind)) {
+    await handToRail(tx, order, decidedByUserId)
+    return 'sentToRail'
+  }
   if (order.kind === 'p2p' && order.toAccountId === null) {
     await openClaim(tx, order)
     await tx
@@ -50,6 +63,7 @@ export async function completeOrder(
     .update(transferOrders)
     .set({ status: 'completed', completedAt: now, ...(decidedByUserId ? { decidedByUserId } : {}) })
     .where(eq(transferOrders.id, order.id))
+  await publishOrderEnd(tx, order, 'completed')
   return 'completed'
 }
 
@@ -57,8 +71,9 @@ export async function completeOrder(
 export async function voidOrder(
   tx: Db,
   order: OrderRow,
-  status: 'declined' | 'expired' | 'failed',
+  status: 'declined' | 'expired' | 'failed' | 'returned',
   decidedByUserId?: number,
+  reason?: string,
 ): Promise<void> {
   if (!order.ledgerTransferId) throw new Error(`assertion: order ${order.id} has a hold`)
   const settled = await settleHold(tx, order.ledgerTransferId, 'voided')
@@ -69,4 +84,5 @@ export async function voidOrder(
     .update(transferOrders)
     .set({ status, completedAt: new Date(), ...(decidedByUserId ? { decidedByUserId } : {}) })
     .where(eq(transferOrders.id, order.id))
+  await publishOrderEnd(tx, order, status, reason)
 }

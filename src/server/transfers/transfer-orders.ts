@@ -1,10 +1,11 @@
-// Submitting a transfer order (between own accounts or P2P): one database transaction writes
+// Submitting a transfer order (between own accounts, P2P or external): one database transaction writes
 // the order, its ledger transfer and what follows from its route, under the customer's
 // idempotency key (DESIGN.md section 6). The route comes from product-spec section 4:
 //   execute   - approval type 0: the money moves now;
 //   code      - approval types 1-4: a hold now, posted when the code is entered;
 //   approver  - access right 3 (or 5): a hold now and an approval request for the approvers;
 //   claim     - P2P to an e-mail with no customer: a hold until the e-mail is claimed.
+// An external order that executes keeps its hold and goes to its rail (rail-outcomes.ts).
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
@@ -25,10 +26,13 @@ import { issueApprovalCode, type OrderRow } from './approval-codes.ts'
 import {
   approveTypeOfMode,
   brokenLimit,
+  isExternalKind,
   limitUse,
   type LimitType,
   type OrderKind,
 } from './transfer-rules.ts'
+import { publishOrderEnd } from './order-events.ts'
+import { handToRail } from './rail-outcomes.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
 import { firstRunAt, type SubscriptionTerms } from './subscription-schedule.ts'
 
@@ -86,6 +90,8 @@ export interface OrderDraft {
   subscription?: SubscriptionTerms
   /** A run of a subscription: the customer approved it once, so it executes at once. */
   subscriptionRun?: { subscriptionId: number }
+  /** Writes what the order saves beside itself (a template, a payee), in its transaction. */
+  onCreated?: (tx: Db, order: OrderRow) => Promise<void>
 }
 
 export type Route = 'execute' | 'code' | 'approver' | 'claim'
@@ -166,13 +172,14 @@ export async function submitOrder(db: Db, draft: OrderDraft): Promise<Outcome> {
     const raced = await orderByKey(tx, customerId, draft.idempotencyKey)
     if (raced) return replayOf(raced, hash)
     await checkLimits(tx, draft)
+    const external = isExternalKind(draft.kind)
     const [order] = await tx
       .insert(transferOrders)
       .values({
         customerId,
         createdByUserId: draft.acting.userId,
         kind: draft.kind,
-        status: statusOfRoute[route],
+        status: external && route === 'execute' ? 'pending' : statusOfRoute[route],
         idempotencyKey: draft.idempotencyKey,
         requestHash: hash,
         fromAccountId: draft.from.id,
@@ -195,11 +202,15 @@ export async function submitOrder(db: Db, draft: OrderDraft): Promise<Outcome> {
       idempotencyKey: `order:${order.id}`,
       kind: draft.kind,
       description: describeOrder(order),
-      status: route === 'execute' ? 'posted' : 'pending',
+      // An external order keeps its hold until the rail reports the payout.
+      status: route === 'execute' && !external ? 'posted' : 'pending',
       postings: await postingsOf(tx, order),
     })
     if (!('transferId' in posted)) throw new Refusal(ledgerRefusal(posted, draft.fields))
     const result = await followRoute(tx, draft, order, route, approveType)
+    if (route === 'execute' && external) await handToRail(tx, order)
+    else if (route === 'execute') await publishOrderEnd(tx, order, 'completed')
+    if (draft.onCreated) await draft.onCreated(tx, order)
     const subscriptionId = draft.subscription
       ? await createSubscription(tx, draft, order)
       : undefined
@@ -210,7 +221,7 @@ export async function submitOrder(db: Db, draft: OrderDraft): Promise<Outcome> {
         ledgerTransferId: posted.transferId,
         result,
         ...(subscriptionId ? { subscriptionId } : {}),
-        ...(route === 'execute' ? { completedAt: new Date() } : {}),
+        ...(route === 'execute' && !external ? { completedAt: new Date() } : {}),
       })
       .where(eq(transferOrders.id, order.id))
     return rpcOk(result)
@@ -218,7 +229,7 @@ export async function submitOrder(db: Db, draft: OrderDraft): Promise<Outcome> {
 }
 
 async function checkLimits(tx: Db, draft: OrderDraft): Promise<void> {
-  const type: LimitType = draft.kind
+  const type: LimitType = isExternalKind(draft.kind) ? 'withdrawals' : draft.kind
   const uses = await limitUse(tx, type, draft.from.id, scaleOf(draft.currencyCode), new Date())
   const broken = brokenLimit(uses, draft.amountMinor)
   if (!broken) return
@@ -259,12 +270,13 @@ async function recipientAccount(tx: Db, draft: OrderDraft): Promise<number | und
 
 /**
  * The postings of an order: source to target (through the FX position accounts when the
- * currencies differ, or to P2P claim clearing when the payee is no customer yet), and the fee
- * to fee income.
+ * currencies differ; to P2P claim clearing when the payee is no customer yet; to the rail's
+ * clearing account, 'clearing:<kind>', for an external order), and the fee to fee income.
  */
 export async function postingsOf(tx: Db, order: OrderRow): Promise<PostingInput[]> {
   const { currencyCode: from, toCurrencyCode: to } = order
-  const target = order.toAccountId ?? (await houseAccount(tx, 'clearing:p2p_claims', to))
+  const clearing = isExternalKind(order.kind) ? order.kind : 'p2p_claims'
+  const target = order.toAccountId ?? (await houseAccount(tx, `clearing:${clearing}`, to))
   const postings: PostingInput[] = [
     { accountId: order.fromAccountId, currencyCode: from, amountMinor: -order.amountMinor },
   ]
@@ -298,10 +310,20 @@ export async function postingsOf(tx: Db, order: OrderRow): Promise<PostingInput[
   return postings
 }
 
+const externalNames: Record<string, string> = {
+  wire: 'Wire transfer',
+  eft: 'Bank transfer',
+  oct: 'Card transfer',
+  crypto_eft: 'Crypto transfer',
+  instant_payment: 'Instant payment',
+  interac: 'Interac e-transfer',
+}
+
 export function describeOrder(order: OrderRow): string {
-  return order.kind === 'p2p'
-    ? `P2P transfer to ${order.toEmail}`
-    : `Transfer to own account ${order.toAccountId}`
+  if (order.kind === 'p2p') return `P2P transfer to ${order.toEmail}`
+  if (order.kind === 'betweenAccounts') return `Transfer to own account ${order.toAccountId}`
+  const to = order.details.beneficiaryName ?? order.details.destination ?? ''
+  return `${externalNames[order.kind] ?? order.kind} to ${String(to)}`
 }
 
 function ledgerRefusal(

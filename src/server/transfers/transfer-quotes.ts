@@ -57,6 +57,7 @@ export function quoteOf(
   amount: string,
   currency: string,
   fields: { amount: string; currency: string },
+  rateFor: (fromCode: string, toCode: string) => bigint | undefined = customerRate,
 ): Quote | FieldError {
   if (currency !== from.currencyCode && currency !== toCurrencyCode) {
     return {
@@ -66,7 +67,7 @@ export function quoteOf(
   }
   const minor = amountAt(amount, currency, fields.amount)
   if (typeof minor !== 'bigint') return minor
-  const rate = customerRate(from.currencyCode, toCurrencyCode)
+  const rate = rateFor(from.currencyCode, toCurrencyCode)
   if (rate === undefined) {
     return { parameter: fields.currency, description: 'is not a currency the bank converts' }
   }

@@ -6,19 +6,53 @@ import type { Db } from '../db/open-database.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
 import { toMinor } from '../../shared/money.ts'
 
-export type OrderKind = 'betweenAccounts' | 'p2p'
+/** The external kinds are the transfer types of product-spec section 9 that leave the bank. */
+export const externalKinds = [
+  'wire',
+  'eft',
+  'oct',
+  'crypto_eft',
+  'instant_payment',
+  'interac',
+] as const
+export type ExternalKind = (typeof externalKinds)[number]
+export type OrderKind = 'betweenAccounts' | 'p2p' | ExternalKind
 export type LimitType = 'betweenAccounts' | 'p2p' | 'withdrawals'
 export type LimitPeriod = 'transaction' | 'daily' | 'monthly'
 
-/** P2P fee: 1% of the amount rounded up to the minor unit, at least 0.30, at most 10.00. */
-const p2pFee = { ratePpm: 10_000n, min: '0.30', max: '10.00' }
+export function isExternalKind(kind: string): kind is ExternalKind {
+  return (externalKinds as readonly string[]).includes(kind)
+}
+
+/** A proportional fee rounded up to the minor unit and clamped between min and max. */
+interface FeeSchedule {
+  ratePpm: bigint
+  min: string
+  max: string
+}
+
+/**
+ * Fees per kind, in the source account's currency (docs/decisions.md, "External transfers").
+ * P2P: 1%, 0.30 to 10.00. Wire: 0.2%, 15.00 to 75.00. EFT: 0.5%, 1.00 to 10.00. Card (OCT):
+ * 1.5%, 1.50 to 25.00. Crypto: 1%, 2.00 to 50.00. Instant: 0.5%, 0.50 to 5.00. Interac: 1.50.
+ */
+export const feeSchedules: Record<Exclude<OrderKind, 'betweenAccounts'>, FeeSchedule> = {
+  p2p: { ratePpm: 10_000n, min: '0.30', max: '10.00' },
+  wire: { ratePpm: 2_000n, min: '15.00', max: '75.00' },
+  eft: { ratePpm: 5_000n, min: '1.00', max: '10.00' },
+  oct: { ratePpm: 15_000n, min: '1.50', max: '25.00' },
+  crypto_eft: { ratePpm: 10_000n, min: '2.00', max: '50.00' },
+  instant_payment: { ratePpm: 5_000n, min: '0.50', max: '5.00' },
+  interac: { ratePpm: 0n, min: '1.50', max: '1.50' },
+}
 
 /** Between own accounts is free; a conversion is priced by the FX markup in the rate. */
 export function feeMinorOf(kind: OrderKind, amountMinor: bigint, scale: number): bigint {
   if (kind === 'betweenAccounts') return 0n
-  const proportional = (amountMinor * p2pFee.ratePpm + 999_999n) / 1_000_000n
-  const min = toMinor(p2pFee.min, scale)
-  const max = toMinor(p2pFee.max, scale)
+  const schedule = feeSchedules[kind]
+  const proportional = (amountMinor * schedule.ratePpm + 999_999n) / 1_000_000n
+  const min = toMinor(schedule.min, scale)
+  const max = toMinor(schedule.max, scale)
   return proportional < min ? min : proportional > max ? max : proportional
 }
 
@@ -28,8 +62,15 @@ export const limitTable: Record<LimitType, Record<LimitPeriod, string>> = {
   withdrawals: { transaction: '10000.00', daily: '20000.00', monthly: '100000.00' },
 }
 
-/** Orders that count against a limit: done, or holding money on their way. */
-const countingStatuses = ['completed', 'awaitingCode', 'awaitingApprover', 'heldForClaim']
+/** Orders that count against a limit: done, or holding money on their way (or at a rail). */
+const countingStatuses = [
+  'completed',
+  'awaitingCode',
+  'awaitingApprover',
+  'heldForClaim',
+  'pending',
+  'settled',
+]
 
 export function periodStart(period: LimitPeriod, now: Date): Date | undefined {
   if (period === 'transaction') return undefined
@@ -54,7 +95,8 @@ export async function limitUse(
   now: Date,
 ): Promise<LimitUse[]> {
   const uses: LimitUse[] = []
-  const kinds: OrderKind[] = type === 'withdrawals' ? [] : [type]
+  // Withdrawals are every transfer that leaves the bank (section 7: type withdrawals).
+  const kinds: OrderKind[] = type === 'withdrawals' ? [...externalKinds] : [type]
   for (const period of ['transaction', 'daily', 'monthly'] as const) {
     const limitMinor = toMinor(limitTable[type][period], scale)
     const start = periodStart(period, now)

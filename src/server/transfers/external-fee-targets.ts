@@ -1,0 +1,51 @@
+// The target checks of the external fee calls (product-spec section 5: a fee is asked for only
+// once the amount and the target are set): the country and currency must be ones the method
+// pays out to, a card's BIN must not be blocked, a crypto currency must be one the bank sends.
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import { externalCards } from '../db/schema-payees.ts'
+import type { FieldError } from '../rpc/outcome.ts'
+import { isBinBlocked } from './directory/bin.ts'
+import { cryptoCurrencies, methodOffered } from './directory/methods.ts'
+import type { ExternalKind } from './transfer-rules.ts'
+
+export function countryTargetError(
+  kind: ExternalKind,
+  countryCode: string,
+  currencyCode: string,
+): FieldError | undefined {
+  if (methodOffered(kind, countryCode, currencyCode)) return undefined
+  return methodOffered(kind, countryCode)
+    ? { parameter: 'currencyCode', description: `is not paid out by this method in ${countryCode}` }
+    : { parameter: 'countryCode', description: 'is not a country this method pays out to' }
+}
+
+export async function cardTargetError(
+  db: Db,
+  customerId: number,
+  input: { binNumber?: string; externalCardId?: number },
+): Promise<FieldError | undefined> {
+  if (input.externalCardId !== undefined) {
+    const [card] = await db
+      .select({ binNumber: externalCards.binNumber })
+      .from(externalCards)
+      .where(
+        and(eq(externalCards.id, input.externalCardId), eq(externalCards.customerId, customerId)),
+      )
+    if (!card) return { parameter: 'externalCardId', description: 'is not a saved card of yours' }
+    if (isBinBlocked(card.binNumber)) {
+      return { parameter: 'externalCardId', description: 'is a card whose BIN is blocked' }
+    }
+    return undefined
+  }
+  if (input.binNumber !== undefined && isBinBlocked(input.binNumber)) {
+    return { parameter: 'binNumber', description: 'is a blocked BIN' }
+  }
+  return undefined
+}
+
+export function cryptoTargetError(currencyCode: string): FieldError | undefined {
+  return (cryptoCurrencies as readonly string[]).includes(currencyCode)
+    ? undefined
+    : { parameter: 'currencyCode', description: 'is not a crypto currency the bank sends' }
+}

@@ -1,0 +1,142 @@
+// External transfers (product-spec sections 5-7 and 9): wire, EFT, card (OCT), crypto, instant
+// payment and Interac. One submit path for the six handlers and for every row of a mass
+// file: the spec's validator, the section 6 permission flag, the source account, the
+// destination checks of external-destinations.ts, the quote (converted when the payout
+// currency is not the account's), then submitOrder, which applies the withdrawal limits, the
+// funds check, the idempotency key and the approval route. An executed order goes to its rail
+// with a hold in place (rail-outcomes.ts).
+import type { Db } from '../db/open-database.ts'
+import * as validators from '../../generated/validators.js'
+import type { ValidateFunction } from '../../generated/validators.js'
+import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { fieldErrors } from '../rpc/validation-errors.ts'
+import { scaleOf } from '../dictionaries/currency-table.ts'
+import { fromMinor } from '../../shared/money.ts'
+import type { ActingUser } from './acting-user.ts'
+import { flagFor } from './directory/methods.ts'
+import { destinationOf, type ExternalRequest } from './external-destinations.ts'
+import { permissionsOf, saveWithOrder } from './payee-book.ts'
+import { payoutRate } from './payout-rates.ts'
+import { submitOrder } from './transfer-orders.ts'
+import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
+import type { ExternalKind } from './transfer-rules.ts'
+
+/** The submit operation of each external kind. */
+export const submitOperationOf: Record<ExternalKind, string> = {
+  wire: 'wireTransferSubmit',
+  eft: 'eftTransferSubmit',
+  oct: 'octTransferSubmit',
+  crypto_eft: 'cryptoTransferSubmit',
+  instant_payment: 'instantTransferSubmit',
+  interac: 'interacTransferSubmit',
+}
+
+const validatorTable = validators as unknown as Record<string, ValidateFunction | undefined>
+
+export interface ExternalSubmitOptions {
+  /**
+   * The permission flag to require instead of the section 6 own/3d flag of the kind (a mass
+   * file needs the mass-send flag of its type).
+   */
+  permissionFlag?: string
+}
+
+/**
+ * Submits one external transfer for the acting user. `input` is the request body of the
+ * kind's submit operation; it is validated against the spec here, so a mass-file row may be
+ * passed as read. Answers what the submit operation answers (TransferResult, VF, ENOA, 13).
+ */
+export async function submitExternalTransfer(
+  db: Db,
+  acting: ActingUser,
+  kind: ExternalKind,
+  input: unknown,
+  options: ExternalSubmitOptions = {},
+): Promise<Outcome> {
+  const validate = validatorTable[`request_${submitOperationOf[kind]}`]
+  if (!validate) throw new Error(`assertion: the validator of ${kind} submits exists`)
+  if (!validate(input)) return validationFailure(fieldErrors(validate.errors))
+  const request = input as ExternalRequest
+  const flags = await permissionsOf(db, acting.customerId)
+  const flag = options.permissionFlag ?? flagFor(kind, request.permission)
+  if (flags[flag] !== true) {
+    return rpcFail('ENOA', 'This operation is not enabled for your account.')
+  }
+  const from = await ownAccount(db, acting.customerId, request.accountId)
+  if (!from)
+    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+  const destination = await destinationOf(db, acting.customerId, kind, request, from)
+  if (isFieldError(destination)) return validationFailure([destination])
+  const quote = quoteOf(
+    kind,
+    from,
+    destination.payoutCurrency,
+    request.amount,
+    destination.payoutCurrency,
+    { amount: 'amount', currency: 'currencyCode' },
+    payoutRate,
+  )
+  if (isFieldError(quote)) return validationFailure([quote])
+  return submitOrder(db, {
+    kind,
+    acting,
+    idempotencyKey: request.idempotencyKey,
+    request: { ...request },
+    fields: { amount: 'amount', from: 'accountId', to: destination.field },
+    from,
+    ...(destination.toEmail ? { toEmail: destination.toEmail } : {}),
+    currencyCode: from.currencyCode,
+    toCurrencyCode: destination.payoutCurrency,
+    ...quote,
+    details: {
+      permission: request.permission,
+      beneficiaryName: destination.beneficiaryName,
+      destination: destination.destination,
+      ...(destination.countryCode ? { countryCode: destination.countryCode } : {}),
+      ...destination.details,
+      ...(request.note ? { note: request.note } : {}),
+      ...(request.templateName ? { templateName: request.templateName } : {}),
+    },
+    onCreated: (tx, order) =>
+      saveWithOrder(
+        tx,
+        order,
+        {
+          kind,
+          permission: request.permission,
+          amountMinor: quote.toAmountMinor,
+          ...(request.templateName ? { templateName: request.templateName } : {}),
+        },
+        destination,
+      ),
+  })
+}
+
+/**
+ * The fee of an external transfer (section 5: asked only once amount and target are set), in
+ * the source account's currency. The target is checked as far as the fee call names it.
+ */
+export async function externalFee(
+  db: Db,
+  customerId: number,
+  kind: ExternalKind,
+  input: { accountId: number; amount: string; currencyCode?: string },
+  payoutCurrency: (accountCurrency: string) => string,
+): Promise<Outcome> {
+  const from = await ownAccount(db, customerId, input.accountId)
+  if (!from)
+    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+  const currency = payoutCurrency(from.currencyCode)
+  const quote = quoteOf(
+    kind,
+    from,
+    currency,
+    input.amount,
+    currency,
+    { amount: 'amount', currency: 'currencyCode' },
+    payoutRate,
+  )
+  if (isFieldError(quote)) return validationFailure([quote])
+  const scale = scaleOf(from.currencyCode)
+  return rpcOk({ fee: fromMinor(quote.feeMinor, scale), feeCurrencyCode: from.currencyCode })
+}
