@@ -47,7 +47,12 @@ import {
   type Permission,
   type Permissions,
 } from './external-methods.ts'
-import { extraParamsForm, extraParamValues, type ExtraForm } from './extra-parameters.ts'
+import {
+  extraParamErrors,
+  extraParamsForm,
+  extraParamValues,
+  type ExtraForm,
+} from './extra-parameters.ts'
 import { DestinationFields } from './external-destination.tsx'
 import {
   RecentList,
@@ -128,15 +133,26 @@ function useExtraForm(
       cancelled = true
     }
   }, [type, countryCode, currencyCode])
-  return useMemo(
-    () =>
-      params.length === 0
-        ? null
-        : extraParamsForm(params, (param) =>
-            t(`extra.${param.name}`, { defaultValue: param.label ?? param.name }),
-          ),
-    [params, t],
-  )
+  return useMemo(() => {
+    if (params.length === 0) return null
+    // Names the page knows are translated; others keep the server's label. A name with
+    // different labels per option (Brazil's CPF or CNPJ) is left to the server's labels.
+    const translated = (list: ExtraParameter[]): ExtraParameter[] =>
+      list.map((param) => ({
+        ...param,
+        label: t(`extra.${param.name}`, { defaultValue: param.label ?? param.name }),
+        ...(param.options && {
+          options: param.options.map((option) => ({
+            ...option,
+            label: t(`extraOptions.${param.name}.${option.value}`, {
+              defaultValue: option.label ?? option.value,
+            }),
+            ...(option.extraParams && { extraParams: translated(option.extraParams) }),
+          })),
+        }),
+      }))
+    return extraParamsForm(translated(params), (param) => param.label ?? param.name)
+  }, [params, t])
 }
 
 /** Fee (amount and target set), maximum and limits (country, currency, source, operation). */
@@ -374,7 +390,7 @@ export function Component() {
       {
         idempotencyKey: '',
         templateName,
-        extraParams: extraParamValues(extraData),
+        extraParams: extraForm ? extraParamValues(extraData, extraForm.sentAs) : {},
       },
     )
     const answer = await submitter.send((idempotencyKey) =>
@@ -395,11 +411,7 @@ export function Component() {
         : []),
     ]
     setInvalid(Object.fromEntries(named.map((e) => [e.parameter, e.description])))
-    setExtraErrors(
-      named
-        .filter((e) => e.parameter.startsWith('extraParams.'))
-        .map((e) => ({ ...e, parameter: e.parameter.slice('extraParams.'.length) })),
-    )
+    setExtraErrors(extraForm ? extraParamErrors(named, extraForm.sentAs) : [])
   }
 
   const errors = { ...problems, ...invalid }

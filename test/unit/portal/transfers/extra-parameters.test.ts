@@ -4,6 +4,7 @@
 import { expect, test } from 'vitest'
 import type { RJSFSchema } from '@rjsf/utils'
 import {
+  extraParamErrors,
   extraParamsForm,
   extraParamValues,
 } from '../../../../src/portal/features/transfers/extra-parameters.ts'
@@ -87,5 +88,53 @@ test('a pattern that does not compile refuses the value instead of throwing', ()
 })
 
 test('only filled strings are sent', () => {
-  expect(extraParamValues({ a: 'x', b: '', c: null, d: 3 })).toEqual({ a: 'x' })
+  expect(extraParamValues({ a: 'x', b: '', c: null, d: 3 }, {})).toEqual({ a: 'x' })
+})
+
+test('one name under two options: a field each, with its own rule, sent under the name', () => {
+  // Brazil: a CPF of 11 digits for a person, a CNPJ of 14 for a company, both "taxId".
+  const brazil = extraParamsForm(
+    [
+      {
+        name: 'beneficiaryType',
+        required: true,
+        options: [
+          {
+            value: 'individual',
+            extraParams: [{ name: 'taxId', required: true, pattern: '^[0-9]{11}$' }],
+          },
+          {
+            value: 'business',
+            extraParams: [{ name: 'taxId', required: true, pattern: '^[0-9]{14}$' }],
+          },
+        ],
+      },
+    ],
+    (param) => param.name,
+  )
+  expect(brazil.runtime.order).toEqual(['beneficiaryType', 'taxId', 'taxId__business'])
+  expect(brazil.visibleWhen).toEqual({
+    taxId: { field: 'beneficiaryType', equals: 'individual' },
+    taxId__business: { field: 'beneficiaryType', equals: 'business' },
+  })
+  const properties = brazil.runtime.schema.properties as Record<string, { pattern: string }>
+  expect(properties.taxId__business!.pattern).toBe('^[0-9]{14}$')
+  expect(
+    extraParamValues(
+      { beneficiaryType: 'business', taxId__business: '11222333000181' },
+      brazil.sentAs,
+    ),
+  ).toEqual({ beneficiaryType: 'business', taxId: '11222333000181' })
+  expect(
+    extraParamErrors(
+      [
+        { parameter: 'extraParams.taxId', description: 'is not a CNPJ' },
+        { parameter: 'iban', description: 'is not valid' },
+      ],
+      brazil.sentAs,
+    ),
+  ).toEqual([
+    { parameter: 'taxId', description: 'is not a CNPJ' },
+    { parameter: 'taxId__business', description: 'is not a CNPJ' },
+  ])
 })
