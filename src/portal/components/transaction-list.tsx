@@ -30,6 +30,11 @@ function titleOf(transaction: Transaction): string {
   )
 }
 
+/** A transfer between own accounts is a row on each account: the id alone is not unique. */
+function keyOf(transaction: Transaction, index: number): string {
+  return `${transaction.transactionId}-${transaction.accountId}-${index}`
+}
+
 function counterpartyOf(transaction: Transaction): string {
   return transaction.counterpartyName ?? transaction.counterpartyEmail ?? ''
 }
@@ -59,9 +64,9 @@ export function TransactionList(props: {
   return (
     <>
       <Stack hiddenFrom="sm" gap="xs">
-        {props.transactions.map((transaction) => (
+        {props.transactions.map((transaction, index) => (
           <Paper
-            key={transaction.transactionId}
+            key={keyOf(transaction, index)}
             withBorder
             p="sm"
             radius="md"
@@ -103,8 +108,8 @@ export function TransactionList(props: {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {props.transactions.map((transaction) => (
-              <Table.Tr key={transaction.transactionId} data-testid="transaction-row">
+            {props.transactions.map((transaction, index) => (
+              <Table.Tr key={keyOf(transaction, index)} data-testid="transaction-row">
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{date(transaction.date)}</Table.Td>
                 <Table.Td>
                   <Text size="sm">{titleOf(transaction)}</Text>

@@ -1,0 +1,373 @@
+// History and mass transfers (issue 7) driven in Chromium as a person does it: a P2P mass
+// file with a bad row shows that row's error and moves nothing; a good file moves its sum
+// (the balance on home) and its file comes back from the batch history; the history shows a
+// transfer just made, its filter narrows the list and a second page exists; home's recent
+// transactions show the transfer after it; an initiator's mass batch approved by business@
+// moves the money, another declined moves nothing; Spanish texts; a 390 px phone without
+// sideways scroll. Screenshots go to .tmp/history-and-mass.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { customers, users } from '../../src/server/db/schema.ts'
+import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
+import { escape, locale, text } from './screen-steps.ts'
+
+const shots = join(import.meta.dirname, '../../.tmp/history-and-mass')
+mkdirSync(shots, { recursive: true })
+
+let portal: PortalHarness
+beforeAll(async () => {
+  // PORTAL_DIR picks a portal built elsewhere than dist/.
+  portal = await startPortal(process.env.PORTAL_DIR ? { PORTAL_DIR: process.env.PORTAL_DIR } : {})
+  // The demo customers may send P2P mass transfers (product-spec section 6: all flags default
+  // to false; an administrator turns them on).
+  for (const username of ['demo@nova.example', 'business@nova.example']) {
+    const [user] = await portal.db.select().from(users).where(eq(users.username, username))
+    await portal.db
+      .update(customers)
+      .set({ permissions: sql`${customers.permissions} || '{"sendMoneyMassUser": true}'::jsonb` })
+      .where(eq(customers.id, user!.customerId))
+  }
+})
+afterAll(async () => {
+  await portal?.close()
+})
+
+const exactly = (value: string) => new RegExp(`^${escape(value)}`)
+const en = {
+  mass: locale('en', 'mass'),
+  history: locale('en', 'history'),
+  transfers: locale('en', 'transfers'),
+  common: locale('en', 'common'),
+}
+
+async function signIn(user: string, lang = 'en', width = 1280): Promise<Page> {
+  const { page } = await portal.newPage({ width })
+  await signInAs(page, portal.baseUrl, user, demoPassword)
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+  await page.evaluate((l) => localStorage.setItem('portal.lang', l), lang)
+  return page
+}
+
+/** Home's balance of one account, as shown ("$1250.75" -> "1250.75"). */
+async function balanceOn(page: Page, accountId: number): Promise<string> {
+  if (!page.url().endsWith('/home')) await page.goto(`${portal.baseUrl}/home`)
+  const card = page.getByTestId('account-card').filter({ hasText: String(accountId) })
+  const shown = String(await card.getByTestId('account-balance').textContent())
+  return shown.replace(/[^0-9.-]/g, '')
+}
+
+const minus = (a: string, b: string) =>
+  ((Math.round(Number(a) * 100) - Math.round(Number(b) * 100)) / 100).toFixed(2)
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
+}
+
+/** A value of the confirm page or the summary, by its label. */
+async function shownValue(page: Page, scope: string, label: string): Promise<string> {
+  const item = page.getByTestId(scope).locator('div', {
+    has: page.getByText(label, { exact: true }),
+  })
+  return String(await item.last().locator('p').last().textContent())
+}
+
+async function openMassP2p(page: Page, t = en.mass) {
+  await page.goto(`${portal.baseUrl}/transfer/mass`)
+  await page.getByTestId('mass-kind-p2p').click()
+  await page.getByRole('heading', { level: 1, name: text(t, 'kinds.p2p.title') }).waitFor()
+}
+
+async function chooseFile(page: Page, name: string, content: string) {
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) })
+}
+
+const payroll = [
+  'email,amount,currency,note',
+  ...Array.from({ length: 21 }, (_, i) => `business@nova.example,1.00,USD,bulk ${i + 1}`),
+].join('\n')
+
+describe('P2P mass transfer by file', () => {
+  const say = (key: string) => text(en.mass, key)
+
+  test('a bad row is shown with its error and nothing moves', async () => {
+    const page = await signIn('demo@nova.example')
+    const before = await balanceOn(page, 10000001)
+    await openMassP2p(page)
+    await page.getByTestId('sample-link').waitFor()
+    await page.getByLabel(exactly(say('from'))).selectOption({ value: '10000001' })
+    const bad =
+      'email,amount,currency,note\nbusiness@nova.example,2.00,USD,ok\nnot-an-email,3.00,USD,'
+    await chooseFile(page, 'bad.csv', bad)
+    await page.getByRole('button', { name: say('continue') }).click()
+    await page.getByRole('heading', { level: 1, name: say('confirm.title') }).waitFor()
+    expect(await shownValue(page, 'mass-confirm', say('confirm.payments'))).toBe('1')
+    await page.getByRole('button', { name: say('send') }).click()
+    const dialog = page.getByRole('dialog')
+    // The refusal heads the error popup (section 8: a message up to 50 characters).
+    await dialog.getByText(/^rows\[3\]\.email: /).waitFor()
+    await dialog.getByRole('button', { name: text(en.common, 'close') }).click()
+    const rows = page.getByTestId('row-errors')
+    await rows.getByText(/^Row 3: email: /).waitFor()
+    await page.screenshot({ path: join(shots, 'p2p-bad-row.png'), fullPage: true })
+    await expect.poll(() => balanceOn(page, 10000001)).toBe(before)
+  })
+
+  test('a good file moves its sum, and the batch history gives the file back', async () => {
+    const page = await signIn('demo@nova.example')
+    const before = await balanceOn(page, 10000001)
+    await openMassP2p(page)
+    await page.getByLabel(exactly(say('from'))).selectOption({ value: '10000001' })
+    await chooseFile(page, 'payroll.csv', payroll)
+    await page.getByRole('button', { name: say('continue') }).click()
+    await page.getByRole('heading', { level: 1, name: say('confirm.title') }).waitFor()
+    expect(await shownValue(page, 'mass-confirm', say('confirm.payments'))).toBe('21')
+    expect(await shownValue(page, 'mass-confirm', say('confirm.total'))).toBe('21.00 USD')
+    await page.getByRole('button', { name: say('send') }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText(text(en.transfers, 'popup.submitted')).waitFor()
+    await dialog.getByRole('button', { name: text(en.common, 'close') }).click()
+    await page.getByTestId('mass-summary').waitFor()
+    const withFee = await shownValue(page, 'mass-summary', say('summary.totalWithFee'))
+    // The sum and the fees of the 21 payments.
+    expect(withFee).toMatch(/^\d+\.\d{2} USD$/)
+    expect(Number(withFee.replace(' USD', ''))).toBeGreaterThan(21)
+    await page.screenshot({ path: join(shots, 'p2p-sent.png'), fullPage: true })
+    await expect
+      .poll(() => balanceOn(page, 10000001))
+      .toBe(minus(before, withFee.replace(' USD', '')))
+
+    // The batch history lists it; its row saves the file as uploaded.
+    await page.goto(`${portal.baseUrl}/history/batch-transfers`)
+    const screens = locale('en', 'screens')
+    await page.getByRole('heading', { name: text(screens, 'batchTransfers.title') }).waitFor()
+    const row = page
+      .getByTestId('resource-table')
+      .getByRole('row')
+      .filter({ hasText: 'payroll.csv' })
+    await row.waitFor()
+    await page.screenshot({ path: join(shots, 'batch-history.png'), fullPage: true })
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: text(screens, 'batchTransfers.actions.viewFile') }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('payroll.csv')
+    const saved = await download.createReadStream()
+    const chunks: Buffer[] = []
+    for await (const chunk of saved) chunks.push(chunk as Buffer)
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(payroll)
+  })
+})
+
+describe('history and home', () => {
+  const say = (key: string) => text(en.history, key)
+  const reference = `history-check-${Date.now()}`
+
+  test('home shows a P2P transfer among the recent transactions right after it', async () => {
+    const page = await signIn('demo@nova.example')
+    await page.goto(`${portal.baseUrl}/home`)
+    await page
+      .getByTestId('recent-transactions')
+      .getByRole('link', { name: say('recent.all') })
+      .waitFor()
+    const t = (key: string) => text(en.transfers, key)
+    await page.goto(`${portal.baseUrl}/transfer/p2p`)
+    await page.getByLabel(exactly(t('account.from'))).selectOption({ value: '10000001' })
+    await page
+      .getByLabel(exactly(t('p2p.email')))
+      .and(page.locator('input'))
+      .fill('business@nova.example')
+    await page.getByLabel(exactly(t('amount'))).fill('3.21')
+    await page.getByLabel(exactly(t('p2p.reference'))).fill(reference)
+    await page.getByRole('button', { name: t('submit'), exact: true }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText(t('popup.submitted')).waitFor()
+    await dialog.getByRole('button', { name: t('popup.home') }).click()
+    await page.waitForURL('**/home')
+    const recent = page.getByTestId('recent-transactions')
+    await expect
+      .poll(() => recent.getByTestId('transaction-amount').first().textContent())
+      .toBe('-3.21 USD')
+    await page.screenshot({ path: join(shots, 'home-recent.png'), fullPage: true })
+  })
+
+  test('the history shows that transfer; the filter narrows it; a second page exists', async () => {
+    const page = await signIn('demo@nova.example')
+    await page.goto(`${portal.baseUrl}/home`)
+    await page
+      .getByTestId('recent-transactions')
+      .getByRole('link', { name: say('recent.all') })
+      .click()
+    await page.getByRole('heading', { level: 1, name: say('title') }).waitFor()
+    const table = page.getByTestId('transaction-table')
+    await expect.poll(() => table.getByTestId('transaction-row').count()).toBe(20)
+    const first = table.getByTestId('transaction-row').first()
+    expect(await first.getByTestId('transaction-amount').textContent()).toBe('-3.21 USD')
+    expect(await first.textContent()).toContain('business@nova.example')
+    await page.screenshot({ path: join(shots, 'history.png'), fullPage: true })
+
+    // The words of the reference find it alone.
+    await page.getByLabel(exactly(say('filter.keyword'))).fill(reference)
+    await page.getByRole('button', { name: say('filter.apply') }).click()
+    await expect.poll(() => table.getByTestId('transaction-row').count()).toBe(1)
+    expect(await page.getByTestId('history-results').textContent()).toBe('1 transaction')
+    // Money in only: the transfer out is not among them.
+    await page.getByRole('button', { name: say('filter.clear') }).click()
+    await page.getByLabel(exactly(say('filter.direction'))).selectOption({ value: 'credit' })
+    await page.getByLabel(exactly(say('filter.account'))).selectOption({ value: '10000001' })
+    await page.getByRole('button', { name: say('filter.apply') }).click()
+    await page.getByTestId('history-summary').waitFor()
+    await expect
+      .poll(async () =>
+        (await page.getByTestId('transaction-amount').allTextContents()).some((a) =>
+          a.startsWith('-'),
+        ),
+      )
+      .toBe(false)
+    // An amount that is no number is refused on the field.
+    await page.getByLabel(exactly(say('filter.fromAmount'))).fill('ten')
+    await page.getByRole('button', { name: say('filter.apply') }).click()
+    await page.getByText(say('filter.invalid.fromAmount')).waitFor()
+
+    // Every transaction again: more than 20, so page 2 holds the older ones.
+    await page.getByRole('button', { name: say('filter.clear') }).click()
+    const firstIds = await table.getByTestId('transaction-row').allTextContents()
+    await page
+      .getByRole('button', { name: text(en.history, 'paging.page').replace('{{number}}', '2') })
+      .click()
+    await expect
+      .poll(async () => (await table.getByTestId('transaction-row').allTextContents())[0])
+      .not.toBe(firstIds[0])
+    expect(await table.getByTestId('transaction-row').count()).toBeGreaterThan(0)
+    expect(await table.getByTestId('transaction-row').count()).toBeLessThanOrEqual(20)
+  })
+})
+
+describe('a business initiator mass batch on the approval queue', () => {
+  const say = (key: string) => text(en.mass, key)
+  const onboarding = locale('en', 'onboarding')
+
+  async function initiatorBatch(amount: string) {
+    const page = await signIn('initiator@nova.example')
+    await page.getByTestId('company-switch').click()
+    await page.waitForURL('**/company')
+    await page
+      .getByTestId('company-entry')
+      .filter({ hasText: /Northwind/ })
+      .getByRole('button', { name: text(onboarding, 'companyChoice.choose') })
+      .click()
+    await page.waitForURL((url) => !url.pathname.endsWith('/company'))
+    await openMassP2p(page)
+    await page.getByLabel(exactly(say('from'))).selectOption({ value: '10000005' })
+    await page.getByText(say('p2p.byText'), { exact: true }).click()
+    const lines = `demo@nova.example,${amount},EUR\ndemo@nova.example,${amount},EUR`
+    await page.getByLabel(exactly(say('p2p.lines'))).fill(lines)
+    await page.getByRole('button', { name: say('continue') }).click()
+    await page.getByRole('heading', { level: 1, name: say('confirm.title') }).waitFor()
+    await page.getByRole('button', { name: say('send') }).click()
+    await page.getByTestId('transfer-request-created').waitFor()
+    await page.screenshot({ path: join(shots, `initiator-batch-${amount}.png`) })
+    await page.context().close()
+  }
+
+  async function decideBatch(amount: string, button: 'approval.approve' | 'approval.decline') {
+    const page = await signIn('business@nova.example')
+    const companyBefore = await balanceOn(page, 10000005)
+    await page.goto(`${portal.baseUrl}/transfer/approved`)
+    const rows = page.getByTestId('approval-row').filter({ hasText: `${amount} EUR` })
+    await expect.poll(() => rows.count()).toBe(2)
+    await page.screenshot({ path: join(shots, `queue-batch-${amount}.png`), fullPage: true })
+    await rows
+      .first()
+      .getByRole('button', { name: say(button) })
+      .click()
+    const t = en.transfers
+    const done = button === 'approval.approve' ? 'approved.approvedDone' : 'approved.declinedDone'
+    await page.getByRole('dialog').getByText(text(t, done)).waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => rows.count()).toBe(0)
+    return { page, companyBefore }
+  }
+
+  test('approved as a whole, the batch pays the payee; declined, nothing moves', async () => {
+    const payee = await signIn('demo@nova.example')
+    const payeeBefore = await balanceOn(payee, 10000003)
+
+    await initiatorBatch('6.50')
+    const approved = await decideBatch('6.50', 'approval.approve')
+    await payee.reload()
+    await expect.poll(() => balanceOn(payee, 10000003)).toBe(minus(payeeBefore, '-13.00'))
+    await approved.page.goto(`${portal.baseUrl}/home`)
+    expect(Number(await balanceOn(approved.page, 10000005))).toBeLessThan(
+      Number(approved.companyBefore),
+    )
+
+    await initiatorBatch('7.25')
+    const declined = await decideBatch('7.25', 'approval.decline')
+    await declined.page.goto(`${portal.baseUrl}/home`)
+    // The holds go back: the company's balance is what it was before the decision.
+    await expect.poll(() => balanceOn(declined.page, 10000005)).toBe(declined.companyBefore)
+    await payee.reload()
+    await expect.poll(() => balanceOn(payee, 10000003)).toBe(minus(payeeBefore, '-13.00'))
+  })
+})
+
+describe('in Spanish and on a phone', () => {
+  test('Spanish: the mass P2P pages and a refused row in Spanish', async () => {
+    const es = locale('es', 'mass')
+    const page = await signIn('demo@nova.example', 'es')
+    await openMassP2p(page, es)
+    await page.getByText(text(es, 'p2p.byText'), { exact: true }).click()
+    await page
+      .getByLabel(exactly(text(es, 'p2p.lines')))
+      .fill('business@nova.example;1.00\nbusiness@nova.example;1.234')
+    await page.getByRole('button', { name: text(es, 'continue') }).click()
+    await page.getByRole('heading', { level: 1, name: text(es, 'confirm.title') }).waitFor()
+    await page.getByRole('button', { name: text(es, 'send') }).click()
+    await page
+      .getByRole('dialog')
+      .getByText(/^rows\[2\]\.amount: /)
+      .waitFor()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text(locale('es', 'common'), 'close') })
+      .click()
+    await page
+      .getByTestId('row-errors')
+      .getByText(/^Fila 2: amount: /)
+      .waitFor()
+    await page.screenshot({ path: join(shots, 'p2p-es.png'), fullPage: true })
+  })
+
+  test('390 px: home, history, the batch history and the mass pages fit without sideways scroll', async () => {
+    const page = await signIn('demo@nova.example', 'en', 390)
+    await page.goto(`${portal.baseUrl}/home`)
+    await page.getByTestId('recent-transactions').getByTestId('transaction-card').first().waitFor()
+    await noSidewaysScroll(page)
+    await page.screenshot({ path: join(shots, 'home-390.png'), fullPage: true })
+    await page.goto(`${portal.baseUrl}/history`)
+    await page.getByTestId('transaction-card').first().waitFor()
+    await noSidewaysScroll(page)
+    await page.screenshot({ path: join(shots, 'history-390.png'), fullPage: true })
+    await page.goto(`${portal.baseUrl}/history/batch-transfers`)
+    await page.getByTestId('resource-table').waitFor()
+    await noSidewaysScroll(page)
+    await openMassP2p(page)
+    await chooseFile(page, 'payroll.csv', payroll)
+    await page.getByRole('button', { name: text(en.mass, 'continue') }).click()
+    await page.getByTestId('mass-confirm').waitFor()
+    await noSidewaysScroll(page)
+    await page.screenshot({ path: join(shots, 'mass-confirm-390.png'), fullPage: true })
+    await page.goto(`${portal.baseUrl}/transfer/mass/wire`)
+    await page.getByTestId('mass-not-enabled').waitFor()
+    await noSidewaysScroll(page)
+  })
+})
