@@ -1,6 +1,8 @@
 // maxAmountGet: the most a source account can send now by an operation (product-spec sections
-// 3, 5 and 7): the available balance (holds and the account minimum taken off, the fee
-// included) or the tightest limit, whichever is lower; type names which one binds.
+// 3, 5 and 7): the available balance (holds and the account minimum taken off, the fee of the
+// operation included) or the tightest limit, whichever is lower; type names which one binds.
+// External operations count against the withdrawal limits; the amount is in the account's
+// currency.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcOk, validationFailure } from '../rpc/outcome.ts'
@@ -8,7 +10,7 @@ import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { balancesOf } from '../ledger/balances.ts'
 import { ownAccount } from './transfer-quotes.ts'
-import { feeMinorOf, limitUse, type LimitType } from './transfer-rules.ts'
+import { feeMinorOf, limitUse, type LimitType, type OrderKind } from './transfer-rules.ts'
 
 export const handler: Handler<'maxAmountGet'> = async (context, input) => {
   const { customerId } = requireSession(context)
@@ -26,11 +28,10 @@ export const handler: Handler<'maxAmountGet'> = async (context, input) => {
   const scale = scaleOf(from.currencyCode)
   const balance = (await balancesOf(context.db, [from.id])).get(from.id)!
   const available = balance.balanceMinor + balance.pendingDebitMinor - from.balanceMinMinor
-  const byBalance = input.operation === 'p2p' ? largestWithFee(available, scale) : available
-  const type: LimitType =
-    input.operation === 'betweenAccounts' || input.operation === 'p2p'
-      ? input.operation
-      : 'withdrawals'
+  const kind: OrderKind = input.operation
+  const byBalance = kind === 'betweenAccounts' ? available : largestWithFee(kind, available, scale)
+  // Every external operation counts against the withdrawal limits (section 7).
+  const type: LimitType = kind === 'betweenAccounts' || kind === 'p2p' ? kind : 'withdrawals'
   const uses = await limitUse(context.db, type, from.id, scale, new Date())
   let amount = byBalance > 0n ? byBalance : 0n
   let bound = 'balance'
@@ -50,9 +51,18 @@ export const handler: Handler<'maxAmountGet'> = async (context, input) => {
   })
 }
 
-/** The largest P2P amount whose amount plus fee fits in the available balance. */
-function largestWithFee(availableMinor: bigint, scale: number): bigint {
-  let amount = availableMinor - feeMinorOf('p2p', availableMinor, scale)
-  while (amount > 0n && amount + feeMinorOf('p2p', amount, scale) > availableMinor) amount -= 1n
-  return amount
+/**
+ * The largest amount whose amount plus fee fits in the available balance. Fees are
+ * proportional with a floor and a cap, so the answer is found by bisection.
+ */
+function largestWithFee(kind: OrderKind, availableMinor: bigint, scale: number): bigint {
+  const fits = (amount: bigint) => amount + feeMinorOf(kind, amount, scale) <= availableMinor
+  let low = 0n
+  let high = availableMinor
+  while (low < high) {
+    const middle = (low + high + 1n) / 2n
+    if (fits(middle)) low = middle
+    else high = middle - 1n
+  }
+  return low
 }
