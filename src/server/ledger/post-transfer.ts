@@ -4,16 +4,17 @@
 // rows of the customer accounts it touches, in id order, so concurrent transfers cannot
 // overdraw an account and cannot deadlock each other.
 //
-// One transfer and a batch take the same path, set-based: one read of earlier uses of the
-// keys, one lock of the balance rows, then one insert of the transfers, one of the postings
-// and one update of the balances, however many transfers there are (the batched budget of
-// DESIGN.md section 10).
+// One transfer is one call of the database function ledger_post_transfer (migration 0010):
+// one round trip. A batch is set-based: one read of earlier uses of the keys, one lock of the
+// balance rows, then one insert of the transfers, one of the postings and one update of the
+// balances, however many transfers there are (the batched budget of DESIGN.md section 10).
 import { createHash } from 'node:crypto'
-import { inArray } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../db/schema.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { applyBalanceDeltas, lockBalances, type BalanceRow } from './balance-rows.ts'
+import { GroupCommit } from './group-commit.ts'
 
 export interface PostingInput {
   accountId: number
@@ -45,15 +46,6 @@ export class LedgerInvariantError extends Error {}
 /** Another transaction committed one of the batch's keys first: the batch is redone. */
 class KeyRace extends Error {}
 
-/** A refusal found after the inserts of a single transfer: thrown to roll them back. */
-class LateRefusal extends Error {
-  readonly refusal: TransferRefusal
-  constructor(refusal: TransferRefusal) {
-    super(refusal.outcome)
-    this.refusal = refusal
-  }
-}
-
 export function assertBalanced(postings: PostingInput[]): void {
   if (postings.length < 2) throw new LedgerInvariantError('a transfer needs at least two postings')
   const sums = new Map<string, bigint>()
@@ -75,10 +67,27 @@ function requestHash(input: TransferInput): string {
   return createHash('sha256').update(canonical).digest('hex')
 }
 
-/** Posts a transfer in a transaction of its own. */
+/** Transfers that arrive while a batch is written go together in the next (group-commit.ts). */
+const groupCommits = new WeakMap<Db, GroupCommit<TransferInput, TransferResult>>()
+const maxGroupCommitBatch = 200
+
+/**
+ * Posts a transfer in a transaction of its own: alone one statement (ledger_post_transfer),
+ * under concurrent load in a group commit with the transfers that arrived meanwhile.
+ */
 export async function postTransfer(db: Db, input: TransferInput): Promise<TransferResult> {
-  const [result] = await postTransfers(db, [input])
-  return result!
+  assertBalanced(input.postings)
+  let group = groupCommits.get(db)
+  if (!group) {
+    group = new GroupCommit({
+      single: (one) => postSingle(db, one),
+      batch: (many) => postTransfers(db, many),
+      keyOf: (one) => one.idempotencyKey,
+      maxBatch: maxGroupCommitBatch,
+    })
+    groupCommits.set(db, group)
+  }
+  return group.submit(input)
 }
 
 /**
@@ -88,16 +97,8 @@ export async function postTransfer(db: Db, input: TransferInput): Promise<Transf
  */
 export async function postTransfers(db: Db, inputs: TransferInput[]): Promise<TransferResult[]> {
   for (const input of inputs) assertBalanced(input.postings)
-  const work = (tx: Db) =>
-    inputs.length === 1 ? postSingleIn(tx, inputs[0]!).then((r) => [r]) : postBatchIn(tx, inputs)
-  const attempt = async (): Promise<TransferResult[]> => {
-    try {
-      return await db.transaction((tx) => work(tx as unknown as Db))
-    } catch (error) {
-      if (error instanceof LateRefusal) return [error.refusal]
-      throw error
-    }
-  }
+  if (inputs.length === 1) return [await postSingle(db, inputs[0]!)]
+  const attempt = () => db.transaction((tx) => postBatchIn(tx as unknown as Db, inputs))
   try {
     return await attempt()
   } catch (error) {
@@ -108,48 +109,70 @@ export async function postTransfers(db: Db, inputs: TransferInput[]): Promise<Tr
 
 /**
  * Posts a transfer inside the caller's transaction, so that an order and the money it moves
- * commit together. Refusals are found before anything is written.
+ * commit together. A refusal writes nothing, so the caller's transaction goes on.
  */
 export async function postTransferIn(tx: Db, input: TransferInput): Promise<TransferResult> {
   assertBalanced(input.postings)
-  try {
-    // A savepoint, so that a refusal found after the inserts undoes only this transfer.
-    return await tx.transaction((savepoint) => postSingleIn(savepoint as unknown as Db, input))
-  } catch (error) {
-    if (error instanceof LateRefusal) return error.refusal
-    // A single transfer raced on its key has written nothing: the winner's result stands.
-    if (!(error instanceof KeyRace)) throw error
-    const [replay] = await earlierUses(tx, [input])
-    if (!replay) throw new LedgerInvariantError('a conflicting idempotency key vanished')
-    return replay
-  }
+  return postSingle(tx, input)
 }
 
+/** The answer of the ledger_post_transfer function (migration 0010). */
+type PostAnswer =
+  | { outcome: 'created' | 'replayed'; transferId: string }
+  | { outcome: 'idempotency-conflict' }
+  | {
+      outcome: 'insufficient-funds' | 'account-closed' | 'account-inactive'
+      accountId: number
+    }
+
 /**
- * One transfer, with its balance rows locked as late as possible: the transfer and its
- * postings are written first, then the rows are locked, checked and moved, and the commit
- * follows at once. A hot account is held for two statements instead of six. A refusal found
- * under the lock throws LateRefusal, which rolls the inserts back.
+ * One transfer in one round trip: the database function checks the key, locks the balance
+ * rows in id order, applies the status and minimum rules, writes the transfer, its postings
+ * and the balances, and asserts what it stored balances. Alone it is one statement, atomic
+ * without BEGIN and COMMIT, so a hot account's row is locked for the function and the commit
+ * only. A broken invariant raised inside the database becomes a LedgerInvariantError.
  */
-async function postSingleIn(tx: Db, input: TransferInput): Promise<TransferResult> {
-  const hash = requestHash(input)
-  const [earlier] = await earlierUses(tx, [input], [hash])
-  if (earlier) return earlier
-  const byId = await accountFacts(tx, accountIdsOf([input]))
-  const net = netOf(input, byId)
-  const ids = await insertTransfers(tx, [input], [hash], [input])
-  await insertPostings(tx, [input], ids)
-  const rows = await lockBalances(
-    tx,
-    net.map((d) => d.accountId).sort((a, b) => a - b),
+async function postSingle(db: Db, input: TransferInput): Promise<TransferResult> {
+  const postings = JSON.stringify(
+    input.postings.map((p) => ({
+      accountId: p.accountId,
+      currencyCode: p.currencyCode,
+      amountMinor: p.amountMinor.toString(),
+    })),
   )
-  const refusal = refusalOf(net, byId, rows)
-  if (refusal) throw new LateRefusal(refusal)
-  await applyBalanceDeltas(
-    tx,
-    [...net].sort((a, b) => a.accountId - b.accountId),
-  )
-  return { outcome: 'created', transferId: ids.get(input.idempotencyKey)! }
+  let result: unknown
+  try {
+    result = await db.execute(sql`select ledger_post_transfer(
+      ${input.idempotencyKey}, ${requestHash(input)}, ${input.kind}, ${input.status ?? 'posted'},
+      ${input.description ?? ''}, ${postings}::jsonb,
+      ${AccountStatus.Active}::integer, ${AccountStatus.Closed}::integer) as answer`)
+  } catch (error) {
+    const message = databaseMessage(error)
+    if (message?.startsWith('ledger invariant: ')) {
+      throw new LedgerInvariantError(message.slice('ledger invariant: '.length))
+    }
+    throw error
+  }
+  // node-postgres and PGlite both answer a raw statement with { rows }, jsonb parsed.
+  const answer = (result as { rows: { answer: PostAnswer }[] }).rows[0]?.answer
+  if (!answer) throw new LedgerInvariantError('ledger_post_transfer answered nothing')
+  if ('transferId' in answer) {
+    return { outcome: answer.outcome, transferId: BigInt(answer.transferId) }
+  }
+  if (answer.outcome === 'idempotency-conflict') return { outcome: answer.outcome }
+  return { outcome: answer.outcome, accountId: answer.accountId }
+}
+
+/** The message of a database error, on either driver (Drizzle wraps it as the cause). */
+function databaseMessage(error: unknown): string | undefined {
+  let current = error as { message?: unknown; cause?: unknown } | undefined
+  while (current) {
+    if (typeof current.message === 'string' && current.message.startsWith('ledger invariant: ')) {
+      return current.message
+    }
+    current = current.cause as typeof current
+  }
+  return undefined
 }
 
 function accountIdsOf(inputs: TransferInput[]): number[] {
