@@ -371,6 +371,33 @@ describe('refused before sending', () => {
   })
 })
 
+describe('starting from what is saved', () => {
+  test('a template fills type, country, destination and amount; a payee its bank fields', async () => {
+    const say = textsOf('en')
+    const page = await signIn(demoUser, 'en')
+    await openPage(page, say)
+    const template = page.getByLabel(startsWith(say('saved.template')))
+    await expect.poll(() => template.locator('option').count()).toBeGreaterThan(1)
+    await template.selectOption({ label: `Jamie in Berlin · ${say('types.wire')}` })
+    await expect.poll(() => field(page, say, 'iban').inputValue()).toBe('DE89370400440532013000')
+    expect(await page.getByLabel(startsWith(say('country.label'))).inputValue()).toBe('DE')
+    expect(await page.getByRole('radio', { name: say('types.wire') }).isChecked()).toBe(true)
+    expect(await field(page, say, 'swift').inputValue()).toBe('COBADEFFXXX')
+    expect(await field(page, say, 'beneficiaryName').inputValue()).toBe('Jamie Fischer')
+    expect(await amountField(page, say).inputValue()).toBe('150.00')
+    await page.getByTestId('transfer-fee').waitFor()
+    await page.screenshot({ path: join(shots, 'from-template.png'), fullPage: true })
+    // A saved payee replaces the destination with its own fields.
+    await field(page, say, 'iban').fill('')
+    await field(page, say, 'beneficiaryName').fill('Someone Else')
+    await page
+      .getByLabel(startsWith(say('saved.payee')))
+      .selectOption({ label: 'Jamie Fischer · DE' })
+    await expect.poll(() => field(page, say, 'iban').inputValue()).toBe('DE89370400440532013000')
+    expect(await field(page, say, 'beneficiaryName').inputValue()).toBe('Jamie Fischer')
+  })
+})
+
 describe('a business initiator', () => {
   test('a transfer of initiator@ for Northwind becomes an approval request', async () => {
     const say = textsOf('en')
@@ -427,14 +454,19 @@ describe('in Spanish at 390 px', () => {
       .getByRole('dialog')
       .getByRole('button', { name: say('common:close') })
       .click()
-    // The recent list now starts with it, ready to send again.
+    // The recent list now starts with it; on a freshly opened page it fills the form again.
     await page.getByTestId('recent-external').getByText('Alex Morgan').first().waitFor()
+    await openPage(page, say)
     await page
       .getByTestId('recent-row')
       .first()
       .getByRole('button', { name: say('recent.repeat') })
       .click()
     await expect.poll(() => field(page, say, 'email').inputValue()).toBe('alex.morgan@example.ca')
+    expect(await field(page, say, 'beneficiaryName').inputValue()).toBe('Alex Morgan')
+    expect(await page.getByLabel(startsWith(say('country.label'))).inputValue()).toBe('CA')
+    expect(await page.getByRole('radio', { name: say('types.interac') }).isChecked()).toBe(true)
+    expect(await amountField(page, say).inputValue()).toBe('15.00')
     await noSidewaysScroll(page)
     await page.screenshot({ path: join(shots, 'interac-es-390-repeat.png'), fullPage: true })
   })

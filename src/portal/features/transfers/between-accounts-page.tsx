@@ -2,7 +2,7 @@
 // recurring subscription (product-spec sections 3 and 4). The fee is asked for only when
 // amount, source and target are set, the maximum and the limits when both accounts are
 // (section 5); an exchange estimate shows when the currencies differ.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   Alert,
@@ -15,28 +15,18 @@ import {
   Radio,
   Group,
   Stack,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
 import { formatAmount } from '../../../shared/money.ts'
-import { isPositiveAmount, newIdempotencyKey } from './transfer-display.ts'
+import { isPositiveAmount } from './transfer-display.ts'
 import { accountLabel, convertedEstimate, useOwnAccounts } from './use-own-accounts.ts'
-import { useTransferApproval } from './use-transfer-approval.tsx'
+import { useTransferSubmit } from './use-transfer-submit.ts'
+import { TransferFacts, type Facts } from './transfer-facts.tsx'
 
 type Frequency = components['schemas']['SubscriptionFrequency']
-type Limits = components['schemas']['CustomerLimits']
-type MaxAmount = components['schemas']['MaxAmount']
-
-interface Facts {
-  fee?: string
-  feeCurrencyCode?: string
-  max?: MaxAmount
-  limits?: Limits
-  rate?: string
-}
 
 export function Component() {
   const { t } = useTranslation(['transfers', 'common'])
@@ -50,11 +40,8 @@ export function Component() {
   const [endDate, setEndDate] = useState('')
   const [count, setCount] = useState<number | string>(3)
   const [facts, setFacts] = useState<Facts>({})
-  const [busy, setBusy] = useState(false)
   const [invalid, setInvalid] = useState<Record<string, string>>({})
-  // One key per attempt: a retry of the same attempt (a lost answer) sends it again.
-  const attemptKey = useRef(newIdempotencyKey())
-  const approval = useTransferApproval(reload)
+  const submitter = useTransferSubmit(reload)
 
   const accounts = state.status === 'ready' ? state.accounts : []
   const source = accounts.find((a) => String(a.accountId) === from)
@@ -128,15 +115,14 @@ export function Component() {
     const found = check()
     setInvalid(found)
     if (Object.keys(found).length > 0 || !source || !target) return
-    setBusy(true)
-    try {
-      const { data, response } = await api.POST('/rpc/betweenAccountsTransferSubmit', {
+    const answer = await submitter.send((idempotencyKey) =>
+      api.POST('/rpc/betweenAccountsTransferSubmit', {
         body: {
           toAmount: amount.trim(),
           currency: source.currencyCode,
           fromAccount: source.accountId,
           toAccount: target.accountId,
-          idempotencyKey: attemptKey.current,
+          idempotencyKey,
           ...(recurring && {
             subscriptionFrequency: frequency,
             ...(endBy === 'date'
@@ -144,17 +130,9 @@ export function Component() {
               : { subscriptionTransactions: Number(count) }),
           }),
         },
-      })
-      // An answer ends the attempt: a changed form is a new attempt with a new key. Only a
-      // lost answer (the catch below) keeps the key, so sending again is a retry.
-      attemptKey.current = newIdempotencyKey()
-      approval.follow(data, response.status)
-      if (data?.responseCode === '00') setAmount('')
-    } catch {
-      approval.fail({ kind: 'failure', failure: { title: null, text: t('errors.network') } })
-    } finally {
-      setBusy(false)
-    }
+      }),
+    )
+    if (answer?.responseCode === '00') setAmount('')
   }
 
   const options = [
@@ -277,69 +255,14 @@ export function Component() {
               </Stack>
             )}
             <Group justify="flex-end">
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={submitter.busy}>
                 {t('submit')}
               </Button>
             </Group>
           </Stack>
         </Paper>
       )}
-      {approval.popups}
+      {submitter.popups}
     </Stack>
   )
-}
-
-function TransferFacts({
-  currency,
-  facts,
-  estimate,
-  targetCurrency,
-}: {
-  currency: string
-  facts: Facts
-  estimate: string | null
-  targetCurrency: string | undefined
-}) {
-  const { t } = useTranslation('transfers')
-  const limits = facts.limits?.success ? (facts.limits.limits ?? []) : []
-  return (
-    <Stack gap={4} data-testid="transfer-facts">
-      {facts.fee !== undefined && (
-        <Text size="sm" data-testid="transfer-fee">
-          {t('fee', { fee: `${formatAmount(facts.fee)} ${facts.feeCurrencyCode ?? ''}` })}
-        </Text>
-      )}
-      {estimate && (
-        <Text size="sm" data-testid="transfer-estimate">
-          {t('estimate', {
-            amount: `${estimate} ${targetCurrency ?? ''}`,
-            rate: shortRate(facts.rate ?? ''),
-          })}
-        </Text>
-      )}
-      {facts.max && (
-        <Text size="sm" c="dimmed" data-testid="transfer-max">
-          {t('max', {
-            amount: `${formatAmount(facts.max.amount)} ${currency}`,
-            bound: t(`bound.${facts.max.type}`, { defaultValue: facts.max.type }),
-          })}
-        </Text>
-      )}
-      {limits.map((limit) => (
-        <Text key={limit.period} size="xs" c="dimmed">
-          {t('limit', {
-            period: t(`period.${limit.period}`),
-            limit: `${formatAmount(limit.limit)} ${currency}`,
-            remaining: `${formatAmount(limit.remaining ?? limit.limit)} ${currency}`,
-          })}
-        </Text>
-      ))}
-    </Stack>
-  )
-}
-
-/** The rate as shown: 6 decimals are enough to read it; the estimate uses all 12. */
-function shortRate(rate: string): string {
-  const [whole = '0', fraction = ''] = rate.split('.')
-  return fraction ? `${whole}.${fraction.slice(0, 6)}` : whole
 }

@@ -134,20 +134,21 @@ export function RecentList({
               gap="xs"
               data-testid="recent-row"
             >
+              {/* Name on its own line, type and amount under it: a phone keeps the name. */}
               <div style={{ minWidth: 0 }}>
+                <Text size="sm" truncate="end">
+                  {r.beneficiaryName || r.destination}
+                </Text>
                 <Group gap={6} wrap="nowrap">
-                  <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
+                  <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
+                    {r.amount !== undefined
+                      ? `${formatAmount(r.amount)} ${r.currencyCode ?? ''}`
+                      : ''}
+                  </Text>
+                  <Badge size="sm" variant="light" style={{ minWidth: 0 }}>
                     {t(`types.${r.type}`)}
                   </Badge>
-                  <Text size="sm" truncate="end">
-                    {r.beneficiaryName ?? r.destination}
-                  </Text>
                 </Group>
-                <Text size="sm" fw={600}>
-                  {r.amount !== undefined
-                    ? `${formatAmount(r.amount)} ${r.currencyCode ?? ''}`
-                    : ''}
-                </Text>
               </div>
               {r.type === 'p2p' ? (
                 <Anchor component={Link} to="/transfer/p2p" size="sm" style={{ flexShrink: 0 }}>

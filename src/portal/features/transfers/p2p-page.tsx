@@ -3,7 +3,7 @@
 // a customer, an employee, someone not yet a customer (the money waits and they get a claim
 // e-mail), or someone on the payout blacklist, who is refused. The fee is asked for only for
 // an amount above 0; the three most recent P2P transfers are shown.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   Alert,
@@ -21,9 +21,10 @@ import {
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
 import { formatAmount } from '../../../shared/money.ts'
-import { isPositiveAmount, newIdempotencyKey } from './transfer-display.ts'
+import { isPositiveAmount } from './transfer-display.ts'
 import { accountLabel, useOwnAccounts } from './use-own-accounts.ts'
-import { useTransferApproval } from './use-transfer-approval.tsx'
+import { useTransferSubmit } from './use-transfer-submit.ts'
+import { TransferFacts } from './transfer-facts.tsx'
 
 type Payee = components['schemas']['EmailCheckResult']
 type Recent = components['schemas']['RecentTransfer']
@@ -51,14 +52,12 @@ export function Component() {
   const [note, setNote] = useState('')
   const [reference, setReference] = useState('')
   const [recent, setRecent] = useState<Recent[] | null>(null)
-  const [busy, setBusy] = useState(false)
   const [invalid, setInvalid] = useState<Record<string, string>>({})
-  const attemptKey = useRef(newIdempotencyKey())
   const loadRecent = () =>
     void api
       .POST('/rpc/recentTransferList', { body: { types: ['p2p'], limit: 3 } })
       .then(({ data }) => setRecent((data?.transfers ?? []).filter((r) => !r.isDisabled)))
-  const approval = useTransferApproval(() => {
+  const submitter = useTransferSubmit(() => {
     reload()
     loadRecent()
   })
@@ -128,9 +127,8 @@ export function Component() {
     if (!isPositiveAmount(amount)) found.amount = t('errors.amount')
     setInvalid(found)
     if (Object.keys(found).length > 0 || !source) return
-    setBusy(true)
-    try {
-      const { data, response } = await api.POST('/rpc/p2pTransferSubmit', {
+    const answer = await submitter.send((idempotencyKey) =>
+      api.POST('/rpc/p2pTransferSubmit', {
         body: {
           accountId: source.accountId,
           amount: amount.trim(),
@@ -139,22 +137,14 @@ export function Component() {
           ...(note.trim() && { note: note.trim() }),
           ...(reference.trim() && { reference: reference.trim() }),
           platform: 'web',
-          idempotencyKey: attemptKey.current,
+          idempotencyKey,
         },
-      })
-      // An answer ends the attempt: a changed form is a new attempt with a new key. Only a
-      // lost answer (the catch below) keeps the key, so sending again is a retry.
-      attemptKey.current = newIdempotencyKey()
-      approval.follow(data, response.status)
-      if (data?.responseCode === '00') {
-        setAmount('')
-        setNote('')
-        setReference('')
-      }
-    } catch {
-      approval.fail({ kind: 'failure', failure: { title: null, text: t('errors.network') } })
-    } finally {
-      setBusy(false)
+      }),
+    )
+    if (answer?.responseCode === '00') {
+      setAmount('')
+      setNote('')
+      setReference('')
     }
   }
 
@@ -217,11 +207,10 @@ export function Component() {
               error={invalid.amount}
               required
             />
-            {fee && (
-              <Text size="sm" data-testid="transfer-fee">
-                {t('fee', { fee: `${formatAmount(fee.fee)} ${fee.currency}` })}
-              </Text>
-            )}
+            <TransferFacts
+              currency={source?.currencyCode ?? ''}
+              facts={fee ? { fee: fee.fee, feeCurrencyCode: fee.currency } : {}}
+            />
             <Textarea
               label={t('p2p.note')}
               value={note}
@@ -237,7 +226,7 @@ export function Component() {
               maxLength={256}
             />
             <Group justify="flex-end">
-              <Button type="submit" loading={busy} disabled={payee === 'blacklisted'}>
+              <Button type="submit" loading={submitter.busy} disabled={payee === 'blacklisted'}>
                 {t('submit')}
               </Button>
             </Group>
@@ -252,7 +241,7 @@ export function Component() {
           window.scrollTo({ top: 0 })
         }}
       />
-      {approval.popups}
+      {submitter.popups}
     </Stack>
   )
 }
