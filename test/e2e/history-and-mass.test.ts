@@ -172,12 +172,18 @@ describe('history and home', () => {
   const reference = `history-check-${Date.now()}`
 
   test('home shows a P2P transfer among the recent transactions right after it', async () => {
+    // One home stays open while the transfer is made on another page of the same person:
+    // the realtime transaction event refreshes its recent transactions.
+    const home = await signIn('demo@nova.example')
+    await home.goto(`${portal.baseUrl}/home`)
+    const openRecent = home.getByTestId('recent-transactions')
+    await openRecent.getByRole('link', { name: say('recent.all') }).waitFor()
+    await openRecent.getByTestId('transaction-amount').first().waitFor({ state: 'attached' })
+    expect(await openRecent.getByTestId('transaction-amount').first().textContent()).not.toBe(
+      '-3.21 USD',
+    )
+
     const page = await signIn('demo@nova.example')
-    await page.goto(`${portal.baseUrl}/home`)
-    await page
-      .getByTestId('recent-transactions')
-      .getByRole('link', { name: say('recent.all') })
-      .waitFor()
     const t = (key: string) => text(en.transfers, key)
     await page.goto(`${portal.baseUrl}/transfer/p2p`)
     await page.getByLabel(exactly(t('account.from'))).selectOption({ value: '10000001' })
@@ -190,6 +196,10 @@ describe('history and home', () => {
     await page.getByRole('button', { name: t('submit'), exact: true }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByText(t('popup.submitted')).waitFor()
+    await expect
+      .poll(() => openRecent.getByTestId('transaction-amount').first().textContent())
+      .toBe('-3.21 USD')
+    // The way home from the success popup shows it too.
     await dialog.getByRole('button', { name: t('popup.home') }).click()
     await page.waitForURL('**/home')
     const recent = page.getByTestId('recent-transactions')
@@ -355,6 +365,11 @@ describe('in Spanish and on a phone', () => {
     await page.screenshot({ path: join(shots, 'home-390.png'), fullPage: true })
     await page.goto(`${portal.baseUrl}/history`)
     await page.getByTestId('transaction-card').first().waitFor()
+    // The phone's filter opens its other fields on request.
+    const type = page.getByLabel(exactly(text(en.history, 'filter.type')))
+    expect(await type.count()).toBe(0)
+    await page.getByRole('button', { name: text(en.history, 'filter.more') }).click()
+    await type.waitFor()
     await noSidewaysScroll(page)
     await page.screenshot({ path: join(shots, 'history-390.png'), fullPage: true })
     await page.goto(`${portal.baseUrl}/history/batch-transfers`)

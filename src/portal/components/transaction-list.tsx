@@ -47,7 +47,12 @@ export function TransactionList(props: {
   const { t, i18n } = useTranslation('history')
   const date = (value: string) => new Date(value).toLocaleString(i18n.language)
   const status = (transaction: Transaction) => (
-    <Badge size="sm" variant="light" color={statusColors[transaction.status]}>
+    <Badge
+      size="sm"
+      variant="light"
+      color={statusColors[transaction.status]}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
       {t(`status.${transaction.status}`)}
     </Badge>
   )
@@ -120,7 +125,7 @@ export function TransactionList(props: {
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   {counterpartyOf(transaction)}
                 </Table.Td>
-                <Table.Td>{status(transaction)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{status(transaction)}</Table.Td>
                 <Table.Td ta="right">{amount(transaction)}</Table.Td>
                 {props.withBalance && (
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

@@ -5,6 +5,7 @@
 // customer's accounts and the transaction-types dictionary, which the renderer's schema forms
 // cannot offer, and home shows the same rows.
 import { useEffect, useState } from 'react'
+import { useMediaQuery } from '@mantine/hooks'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
@@ -113,6 +114,11 @@ export function Component() {
   const [list, setList] = useState<ListState>({ status: 'loading' })
   const [accounts, setAccounts] = useState<Account[]>([])
   const [types, setTypes] = useState<TransactionType[]>([])
+  // On a phone the filter shows the account and the words; the rest opens on request, so the
+  // transactions are not pushed below ten fields.
+  const phone = useMediaQuery('(max-width: 36em)')
+  const [moreShown, setMoreShown] = useState(false)
+  const more = !phone || moreShown || invalid.length > 0
 
   useEffect(() => {
     void api.POST('/rpc/balanceInquiry', { body: {} }).then(({ data }) => {
@@ -202,73 +208,87 @@ export function Component() {
             onChange={set('keyword')}
             maxLength={256}
           />
-          <NativeSelect
-            label={t('filter.type')}
-            data={[
-              { value: '', label: t('filter.all') },
-              ...types.map((type) => ({ value: type.code, label: typeLabel(type) })),
-            ]}
-            value={fields.transactionType}
-            onChange={set('transactionType')}
-          />
-          <NativeSelect
-            label={t('filter.direction')}
-            data={[
-              { value: '', label: t('filter.all') },
-              { value: 'debit', label: t('direction.debit') },
-              { value: 'credit', label: t('direction.credit') },
-            ]}
-            value={fields.transactionDirection}
-            onChange={set('transactionDirection')}
-          />
-          <NativeSelect
-            label={t('filter.status')}
-            data={[
-              { value: '', label: t('filter.all') },
-              ...(['completed', 'processing', 'rejected'] as const).map((value) => ({
-                value,
-                label: t(`status.${value}`),
-              })),
-            ]}
-            value={fields.status}
-            onChange={set('status')}
-          />
-          <TextInput
-            type="date"
-            label={t('filter.fromDate')}
-            value={fields.fromDate}
-            onChange={set('fromDate')}
-          />
-          <TextInput
-            type="date"
-            label={t('filter.toDate')}
-            value={fields.toDate}
-            onChange={set('toDate')}
-            error={errorOf('toDate')}
-          />
-          <TextInput
-            label={t('filter.fromAmount')}
-            value={fields.fromAmount}
-            onChange={set('fromAmount')}
-            inputMode="decimal"
-            error={errorOf('fromAmount')}
-          />
-          <TextInput
-            label={t('filter.toAmount')}
-            value={fields.toAmount}
-            onChange={set('toAmount')}
-            inputMode="decimal"
-            error={errorOf('toAmount')}
-          />
-          <TextInput
-            type="email"
-            label={t('filter.email')}
-            value={fields.email}
-            onChange={set('email')}
-            error={errorOf('email')}
-          />
+          {more && (
+            <>
+              <NativeSelect
+                label={t('filter.type')}
+                data={[
+                  { value: '', label: t('filter.all') },
+                  ...types.map((type) => ({ value: type.code, label: typeLabel(type) })),
+                ]}
+                value={fields.transactionType}
+                onChange={set('transactionType')}
+              />
+              <NativeSelect
+                label={t('filter.direction')}
+                data={[
+                  { value: '', label: t('filter.all') },
+                  { value: 'debit', label: t('direction.debit') },
+                  { value: 'credit', label: t('direction.credit') },
+                ]}
+                value={fields.transactionDirection}
+                onChange={set('transactionDirection')}
+              />
+              <NativeSelect
+                label={t('filter.status')}
+                data={[
+                  { value: '', label: t('filter.all') },
+                  ...(['completed', 'processing', 'rejected'] as const).map((value) => ({
+                    value,
+                    label: t(`status.${value}`),
+                  })),
+                ]}
+                value={fields.status}
+                onChange={set('status')}
+              />
+              <TextInput
+                type="date"
+                label={t('filter.fromDate')}
+                value={fields.fromDate}
+                onChange={set('fromDate')}
+              />
+              <TextInput
+                type="date"
+                label={t('filter.toDate')}
+                value={fields.toDate}
+                onChange={set('toDate')}
+                error={errorOf('toDate')}
+              />
+              <TextInput
+                label={t('filter.fromAmount')}
+                value={fields.fromAmount}
+                onChange={set('fromAmount')}
+                inputMode="decimal"
+                error={errorOf('fromAmount')}
+              />
+              <TextInput
+                label={t('filter.toAmount')}
+                value={fields.toAmount}
+                onChange={set('toAmount')}
+                inputMode="decimal"
+                error={errorOf('toAmount')}
+              />
+              <TextInput
+                type="email"
+                label={t('filter.email')}
+                value={fields.email}
+                onChange={set('email')}
+                error={errorOf('email')}
+              />
+            </>
+          )}
         </SimpleGrid>
         <Group justify="flex-end" mt="sm">
+          {phone && (
+            <Button
+              variant="subtle"
+              mr="auto"
+              aria-expanded={more}
+              onClick={() => setMoreShown(!moreShown)}
+            >
+              {moreShown ? t('filter.fewer') : t('filter.more')}
+            </Button>
+          )}
           <Button
             variant="default"
             onClick={() => {

@@ -185,12 +185,13 @@ export function Component() {
   const hasBatches = requests.some((r) => r.massBatchId !== undefined)
   const batchActions = (r: Request) =>
     r.massBatchId !== undefined && (
-      <Group gap={4} wrap="nowrap" data-testid="batch-actions">
-        <Badge variant="light" color="grape" style={{ flexShrink: 0 }}>
+      <Group gap={4} wrap="wrap" data-testid="batch-actions">
+        <Badge variant="light" color="grape" style={{ flexShrink: 0, overflow: 'visible' }}>
           {t('mass:approval.batch', { id: r.massBatchId })}
         </Badge>
         <Button
           size="compact-xs"
+          style={{ flexShrink: 0 }}
           onClick={() => void decideBatch(r.massBatchId!, false)}
           loading={busy}
         >
@@ -200,6 +201,7 @@ export function Component() {
           size="compact-xs"
           color="red"
           variant="light"
+          style={{ flexShrink: 0 }}
           onClick={() => void decideBatch(r.massBatchId!, true)}
           loading={busy}
         >
@@ -370,7 +372,7 @@ export function Component() {
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {amountText(r)}
                     </Table.Td>
-                    {hasBatches && <Table.Td>{batchActions(r)}</Table.Td>}
+                    {hasBatches && <Table.Td miw={180}>{batchActions(r)}</Table.Td>}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
