@@ -12,6 +12,9 @@ import { transferOrders } from '../db/schema-transfers.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 
+/** Order statuses of a payment done: moved, or paid out by its rail. */
+export const doneStatuses = ['completed', 'settled']
+
 /** Order statuses a customer sees as refused. */
 export const rejectedStatuses = ['declined', 'expired', 'failed', 'returned']
 
@@ -72,7 +75,7 @@ export const handler: Handler<'batchTransferList'> = async (context, input) => {
           .select({
             batchId: massBatchRows.batchId,
             total: count(),
-            completed: sql<number>`count(*) filter (where ${transferOrders.status} = 'completed')::int`,
+            completed: sql<number>`count(*) filter (where ${inArray(transferOrders.status, doneStatuses)})::int`,
             rejected: sql<number>`count(*) filter (where ${inArray(transferOrders.status, rejectedStatuses)})::int`,
             awaitingApprover: sql<number>`count(*) filter (where ${transferOrders.status} = 'awaitingApprover')::int`,
           })

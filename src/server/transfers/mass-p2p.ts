@@ -79,7 +79,7 @@ export function batchReplay(
 }
 
 /** Mass payments confirmed by a code per payment would send one code a line: refused. */
-async function codeModeRefusal(db: Db, acting: ActingUser): Promise<Outcome | undefined> {
+export async function codeModeRefusal(db: Db, acting: ActingUser): Promise<Outcome | undefined> {
   if (initiatingRights.has(acting.accessRight)) return undefined
   const [row] = await db
     .select({ mode: customers.transactionApproveMode })

@@ -1,0 +1,416 @@
+// Mass external transfers (product-spec sections 6 and 7: mass upload, with a summary-only
+// preview). A file in the layout of its type's sample (mass-samples.ts) becomes one request
+// of the type's single submit per line, sent through submitExternalTransfer, so a line gets
+// exactly the checks of a single transfer (the spec's validator, the destination, the
+// withdrawal limits, the funds, the approval route). The preview answers the summary and the
+// refused lines without storing anything. The upload is all or nothing like a mass P2P
+// (mass-p2p.ts): every line is checked first and a file with a refused line is answered VF
+// naming each (rows[<line>].<column>); then every order is written in one transaction.
+import { createHash } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import { massBatchRows, massBatches } from '../db/schema-mass.ts'
+import { rpcFail, rpcOk, validationFailure, type FieldError, type Outcome } from '../rpc/outcome.ts'
+import { fieldErrors } from '../rpc/validation-errors.ts'
+import * as validators from '../../generated/validators.js'
+import type { ValidateFunction } from '../../generated/validators.js'
+import { scaleOf } from '../dictionaries/currency-table.ts'
+import { fromMinor } from '../../shared/money.ts'
+import { balancesOf } from '../ledger/balances.ts'
+import type { AccountRow } from '../accounts/account-view.ts'
+import type { ActingUser } from './acting-user.ts'
+import { methodFlags } from './directory/methods.ts'
+import { destinationOf, type ExternalRequest } from './external-destinations.ts'
+import { submitExternalTransfer, submitOperationOf } from './external-transfers.ts'
+import { massLines, maxMassRows, type MassColumns, type MassLine } from './mass-files.ts'
+import { batchByKey, batchHash, batchReplay, codeModeRefusal } from './mass-p2p.ts'
+import { massSampleColumns } from './mass-samples.ts'
+import { payoutRate } from './payout-rates.ts'
+import { permissionsOf } from './payee-book.ts'
+import spec from '../../generated/spec.json' with { type: 'json' }
+import { isFieldError, ownAccount, quoteOf, type Quote } from './transfer-quotes.ts'
+import { inTransaction, Refusal } from './transfer-orders.ts'
+import { brokenLimit, limitUse, type ExternalKind } from './transfer-rules.ts'
+
+type MassTransferType = ExternalKind
+
+function layout(order: string[]): MassColumns {
+  return {
+    order,
+    aliases: Object.fromEntries(order.map((name) => [name, [name.toLowerCase()]])),
+  }
+}
+
+/**
+ * Each type's layout and the name of its batches in the batch history. Instant payments and
+ * Interac have no sample of massSampleLinksGet; their layouts are the fields of their single
+ * submit, in the order of its form.
+ */
+const massTypes: Record<MassTransferType, { columns: MassColumns; batchType: string }> = {
+  wire: { columns: massSampleColumns.wire, batchType: 'wire' },
+  eft: { columns: massSampleColumns.eft, batchType: 'eft' },
+  oct: { columns: massSampleColumns.creditCard, batchType: 'creditCard' },
+  crypto_eft: { columns: massSampleColumns.cryptoEft, batchType: 'cryptoEft' },
+  instant_payment: {
+    columns: layout([
+      'countryCode',
+      'instantKeyType',
+      'instantKey',
+      'beneficiaryName',
+      'taxId',
+      'bankCode',
+      'amount',
+      'currency',
+      'note',
+    ]),
+    batchType: 'instantPayment',
+  },
+  interac: {
+    columns: layout(['email', 'beneficiaryName', 'amount', 'currency', 'note']),
+    batchType: 'interac',
+  },
+}
+
+const validatorTable = validators as unknown as Record<string, ValidateFunction | undefined>
+
+interface CheckedRow {
+  line: MassLine
+  request: ExternalRequest
+  quote: Quote
+  payee: string
+}
+
+export interface ExternalMassInput {
+  acting: ActingUser
+  accountId: number
+  transferType: MassTransferType
+  fileName: string
+  mimeType: string
+  content: Buffer
+}
+
+/** The column of the file a request field came from (currencyCode is the currency column). */
+function columnOf(parameter: string): string {
+  const field = parameter.split('.')[0] ?? parameter
+  return field === 'currencyCode' ? 'currency' : field
+}
+
+function atLine(line: MassLine, parameter: string): string {
+  return `rows[${line.lineNumber}].${columnOf(parameter)}`
+}
+
+/**
+ * The line's request of the single submit. The row key is derived from the batch key
+ * ("mass_<hash of the batch key>_line_<n>"), which fits the key pattern of the single submit.
+ */
+function requestOf(
+  line: MassLine,
+  accountId: number,
+  from: AccountRow,
+  batchKey: string,
+  type: MassTransferType,
+): Record<string, unknown> {
+  const { currency, ...cells } = line.cells
+  const keyHash = createHash('sha256').update(batchKey).digest('hex').slice(0, 40)
+  return {
+    ...cells,
+    accountId,
+    currencyCode: (currency ?? (type === 'interac' ? 'CAD' : from.currencyCode)).toUpperCase(),
+    permission: '3d',
+    idempotencyKey: `mass_${keyHash}_line_${line.lineNumber}`,
+  }
+}
+
+/** Only the fields the single submit knows (a file may carry columns of its own). */
+function knownFields(type: MassTransferType, request: Record<string, unknown>) {
+  const paths = spec.paths as Record<string, { post?: unknown }>
+  const operation = paths[`/rpc/${submitOperationOf[type]}`]?.post as
+    { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } } | undefined
+  const properties = operation?.requestBody?.content?.['application/json']?.schema?.properties
+  if (!properties) throw new Error(`assertion: ${submitOperationOf[type]} has a request schema`)
+  const known = Object.keys(properties)
+  return Object.fromEntries(Object.entries(request).filter(([key]) => known.includes(key)))
+}
+
+/** Every line checked as its single submit would, without writing anything. */
+async function checkRows(
+  db: Db,
+  input: ExternalMassInput,
+  from: AccountRow,
+  lines: MassLine[],
+  batchKey: string,
+): Promise<{ rows: CheckedRow[]; errors: { line: MassLine; error: FieldError }[] }> {
+  const type = input.transferType
+  const validate = validatorTable[`request_${submitOperationOf[type]}`]
+  if (!validate) throw new Error(`assertion: the validator of ${type} submits exists`)
+  const rows: CheckedRow[] = []
+  const errors: { line: MassLine; error: FieldError }[] = []
+  const scale = scaleOf(from.currencyCode)
+  const limits = await limitUse(db, 'withdrawals', from.id, scale, new Date())
+  let running = 0n
+  for (const line of lines) {
+    const request = knownFields(type, requestOf(line, input.accountId, from, batchKey, type))
+    if (!validate(request)) {
+      for (const error of fieldErrors(validate.errors)) {
+        errors.push({
+          line,
+          error: { parameter: atLine(line, error.parameter), description: error.description },
+        })
+      }
+      continue
+    }
+    const typed = request as ExternalRequest
+    const destination = await destinationOf(db, input.acting.customerId, type, typed, from)
+    if (isFieldError(destination)) {
+      errors.push({
+        line,
+        error: {
+          parameter: atLine(line, destination.parameter),
+          description: destination.description,
+        },
+      })
+      continue
+    }
+    const quote = quoteOf(
+      type,
+      from,
+      destination.payoutCurrency,
+      typed.amount,
+      destination.payoutCurrency,
+      { amount: atLine(line, 'amount'), currency: atLine(line, 'currency') },
+      payoutRate,
+    )
+    if (isFieldError(quote)) {
+      errors.push({ line, error: quote })
+      continue
+    }
+    const broken = brokenLimit(
+      limits.map((use) => ({
+        ...use,
+        remainingMinor:
+          use.period === 'transaction' ? use.remainingMinor : use.remainingMinor - running,
+      })),
+      quote.amountMinor,
+    )
+    if (broken) {
+      errors.push({
+        line,
+        error: {
+          parameter: atLine(line, 'amount'),
+          description: `is more than the ${broken.period} limit of withdrawals allows`,
+        },
+      })
+      continue
+    }
+    running += quote.amountMinor
+    rows.push({ line, request: typed, quote, payee: destination.destination })
+  }
+  return { rows, errors }
+}
+
+async function availableOf(db: Db, from: AccountRow): Promise<bigint> {
+  const balance = (await balancesOf(db, [from.id])).get(from.id)!
+  return balance.balanceMinor + balance.pendingDebitMinor - from.balanceMinMinor
+}
+
+function summaryOf(
+  from: AccountRow,
+  total: number,
+  rows: CheckedRow[],
+  rowErrors: { row: number; parameter?: string; description: string }[],
+): Record<string, unknown> {
+  const scale = scaleOf(from.currencyCode)
+  const amount = rows.reduce((sum, r) => sum + r.quote.amountMinor, 0n)
+  const fee = rows.reduce((sum, r) => sum + r.quote.feeMinor, 0n)
+  return {
+    totalCount: total,
+    validCount: rows.length,
+    invalidCount: total - rows.length,
+    totalAmount: fromMinor(amount, scale),
+    currencyCode: from.currencyCode,
+    totalFee: fromMinor(fee, scale),
+    feeCurrencyCode: from.currencyCode,
+    totalWithFee: fromMinor(amount + fee, scale),
+    ...(rowErrors.length > 0 ? { rowErrors } : {}),
+  }
+}
+
+interface Prepared {
+  from: AccountRow
+  lines: MassLine[]
+}
+
+/** What preview and upload refuse before reading the lines. */
+async function prepare(db: Db, input: ExternalMassInput): Promise<Prepared | Outcome> {
+  const { acting } = input
+  if (acting.accessRight === 1) {
+    return rpcFail('13', 'Read access to this company cannot move money.')
+  }
+  const flags = await permissionsOf(db, acting.customerId)
+  if (flags[methodFlags[input.transferType].mass] !== true) {
+    return rpcFail('ENOA', 'This operation is not enabled for your account.')
+  }
+  const from = await ownAccount(db, acting.customerId, input.accountId)
+  if (!from) {
+    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+  }
+  const lines = massLines(input.content.toString('utf8'), massTypes[input.transferType].columns)
+  if (lines.length === 0) {
+    return validationFailure([{ parameter: 'file', description: 'holds no payments' }])
+  }
+  if (lines.length > maxMassRows) {
+    return validationFailure([
+      {
+        parameter: 'file',
+        description: `holds ${lines.length} payments; at most ${maxMassRows} a batch`,
+      },
+    ])
+  }
+  return { from, lines }
+}
+
+function isOutcome(value: Prepared | Outcome): value is Outcome {
+  return 'status' in value
+}
+
+/** massTransferPreview: the summary of the file and why lines would be refused; nothing stored. */
+export async function previewExternalMass(db: Db, input: ExternalMassInput): Promise<Outcome> {
+  const prepared = await prepare(db, input)
+  if (isOutcome(prepared)) return prepared
+  const { from, lines } = prepared
+  const { rows, errors } = await checkRows(db, input, from, lines, 'preview')
+  const rowErrors = errors.map(({ line, error }) => ({
+    row: line.lineNumber,
+    parameter: error.parameter.replace(/^rows\[\d+\]\./, ''),
+    description: error.description,
+  }))
+  // The line at which the payments, fees included, pass what the account has available.
+  const available = await availableOf(db, from)
+  let spent = 0n
+  for (const row of rows) {
+    spent += row.quote.amountMinor + row.quote.feeMinor
+    if (spent > available) {
+      rowErrors.push({
+        row: row.line.lineNumber,
+        parameter: 'amount',
+        description: 'is more than the account has available after the lines before it',
+      })
+      break
+    }
+  }
+  rowErrors.sort((a, b) => a.row - b.row)
+  return rpcOk({ summary: summaryOf(from, lines.length, rows, rowErrors) })
+}
+
+/** massTransferUpload: every line sent, all or nothing, under the batch's idempotency key. */
+export async function uploadExternalMass(
+  db: Db,
+  input: ExternalMassInput & { idempotencyKey: string },
+): Promise<Outcome> {
+  const { acting } = input
+  const hash = batchHash(
+    { type: input.transferType, source: 'file', accountId: input.accountId },
+    input.content,
+  )
+  const earlier = await batchByKey(db, acting.customerId, input.idempotencyKey)
+  if (earlier) return batchReplay(earlier, hash)
+  const prepared = await prepare(db, input)
+  if (isOutcome(prepared)) return prepared
+  const modeRefusal = await codeModeRefusal(db, acting)
+  if (modeRefusal) return modeRefusal
+  const { from, lines } = prepared
+  const { rows, errors } = await checkRows(db, input, from, lines, input.idempotencyKey)
+  if (errors.length > 0) return validationFailure(errors.slice(0, 50).map((e) => e.error))
+  const scale = scaleOf(from.currencyCode)
+  const needed = rows.reduce((sum, r) => sum + r.quote.amountMinor + r.quote.feeMinor, 0n)
+  const available = await availableOf(db, from)
+  if (needed > available) {
+    return validationFailure([
+      {
+        parameter: 'file',
+        description:
+          `pays ${fromMinor(needed, scale)} ${from.currencyCode} with fees; the account has ` +
+          `${fromMinor(available > 0n ? available : 0n, scale)} available`,
+      },
+    ])
+  }
+  return inTransaction(db, async (tx) => {
+    const totalMinor = rows.reduce((sum, r) => sum + r.quote.amountMinor, 0n)
+    const feeMinor = rows.reduce((sum, r) => sum + r.quote.feeMinor, 0n)
+    const [batch] = await tx
+      .insert(massBatches)
+      .values({
+        customerId: acting.customerId,
+        createdByUserId: acting.userId,
+        type: massTypes[input.transferType].batchType,
+        source: 'file',
+        fromAccountId: from.id,
+        currencyCode: from.currencyCode,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        fileName: input.fileName,
+        mimeType: input.mimeType,
+        content: input.content,
+        rowCount: rows.length,
+        totalMinor,
+        feeMinor,
+        result: {},
+      })
+      .onConflictDoNothing()
+      .returning({ id: massBatches.id })
+    if (!batch) {
+      const raced = await batchByKey(tx, acting.customerId, input.idempotencyKey)
+      if (!raced) throw new Error('assertion: a conflicting batch key has its batch')
+      return batchReplay(raced, hash)
+    }
+    let approval = false
+    const stored: (typeof massBatchRows.$inferInsert)[] = []
+    for (const row of rows) {
+      const outcome = await submitExternalTransfer(tx, acting, input.transferType, row.request, {
+        permissionFlag: methodFlags[input.transferType].mass,
+      })
+      const body = outcome.body as Record<string, unknown>
+      if (body.responseCode !== '00') throw new Refusal(onLine(outcome, row.line))
+      if (body.approvalRequestCreated === true) approval = true
+      const { responseCode: _code, ...result } = body
+      stored.push({
+        batchId: batch.id,
+        lineNumber: row.line.lineNumber,
+        orderId: Number(body.transactionId),
+        payee: row.payee,
+        amountMinor: row.quote.amountMinor,
+        feeMinor: row.quote.feeMinor,
+        result,
+      })
+    }
+    await tx.insert(massBatchRows).values(stored)
+    const result: Record<string, unknown> = {
+      batchId: batch.id,
+      responseDescription: approval
+        ? 'approval transaction created'
+        : `${rows.length} payments submitted`,
+      approveType: 0,
+      fee: fromMinor(feeMinor, scale),
+      feeCurrencyCode: from.currencyCode,
+      link: `/history/batch-transfers?batchId=${batch.id}`,
+      ...(approval ? { approvalRequestCreated: true } : {}),
+      summary: summaryOf(from, rows.length, rows, []),
+    }
+    await tx.update(massBatches).set({ result }).where(eq(massBatches.id, batch.id))
+    return rpcOk(result)
+  })
+}
+
+/** A single submit's refusal, its fields named on the line of the file. */
+function onLine(outcome: Outcome, line: MassLine): Outcome {
+  const body = outcome.body as { responseCode?: string; errors?: FieldError[] }
+  if (body.responseCode !== 'VF' || !body.errors) return outcome
+  return validationFailure(
+    body.errors.map((error) => ({
+      parameter: error.parameter.startsWith('rows[')
+        ? error.parameter
+        : atLine(line, error.parameter),
+      description: error.description,
+    })),
+  )
+}
