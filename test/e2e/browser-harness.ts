@@ -30,7 +30,8 @@ export interface PortalHarness {
 export const fixturesPortalDir = join(root, 'dist-fixtures')
 
 export async function startPortal(env: Record<string, string> = {}): Promise<PortalHarness> {
-  const portalDir = env.PORTAL_DIR ?? join(root, 'dist')
+  // PORTAL_DIR in the environment points every browser test at a portal built elsewhere.
+  const portalDir = env.PORTAL_DIR ?? process.env.PORTAL_DIR ?? join(root, 'dist')
   if (!existsSync(join(portalDir, 'index.html'))) {
     throw new Error(`${portalDir} is missing: npm test builds the portal before the browser tests`)
   }

@@ -20,8 +20,7 @@ mkdirSync(shots, { recursive: true })
 
 let portal: PortalHarness
 beforeAll(async () => {
-  // PORTAL_DIR picks a portal built elsewhere than dist/.
-  portal = await startPortal(process.env.PORTAL_DIR ? { PORTAL_DIR: process.env.PORTAL_DIR } : {})
+  portal = await startPortal()
   // The demo customers may send P2P mass transfers (product-spec section 6: all flags default
   // to false; an administrator turns them on).
   for (const username of ['demo@nova.example', 'business@nova.example']) {
