@@ -383,5 +383,14 @@ describe('in Spanish and on a phone', () => {
     await page.goto(`${portal.baseUrl}/transfer/mass/wire`)
     await page.getByTestId('mass-not-enabled').waitFor()
     await noSidewaysScroll(page)
+    // The other widths of the layout: cards below 992 px, the table from there.
+    for (const width of [476, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(`${portal.baseUrl}/history`)
+      const shown = width >= 992 ? 'transaction-row' : 'transaction-card'
+      await page.getByTestId(shown).first().waitFor()
+      await noSidewaysScroll(page)
+      await page.screenshot({ path: join(shots, `history-${width}.png`), fullPage: false })
+    }
   })
 })

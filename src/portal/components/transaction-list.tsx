@@ -1,6 +1,6 @@
 // Transactions as a person reads them (product-spec section 3, History), shared by the history
-// page and home's recent transactions: a table from the small-tablet width up, one card per
-// transaction on phones, so nothing scrolls sideways. Amounts keep their sign (money out is
+// page and home's recent transactions: a table where the page beside the menu is wide enough
+// (from 992 px), one card per transaction on phones and tablets, so nothing scrolls sideways. Amounts keep their sign (money out is
 // negative) and follow the display rule of section 9.
 import { useTranslation } from 'react-i18next'
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core'
@@ -68,7 +68,7 @@ export function TransactionList(props: {
   )
   return (
     <>
-      <Stack hiddenFrom="sm" gap="xs">
+      <Stack hiddenFrom="md" gap="xs">
         {props.transactions.map((transaction, index) => (
           <Paper
             key={keyOf(transaction, index)}
@@ -100,7 +100,7 @@ export function TransactionList(props: {
           </Paper>
         ))}
       </Stack>
-      <Table.ScrollContainer minWidth={600} visibleFrom="sm">
+      <Table.ScrollContainer minWidth={600} visibleFrom="md">
         <Table striped data-testid="transaction-table">
           <Table.Thead>
             <Table.Tr>
