@@ -1,8 +1,9 @@
 // passwordChangeApply: the recovery code sets the new password, in one transaction with the
 // end of every session of the user, a notice e-mail and the PasswordChange realtime event
 // (product-spec sections 7 and 8).
-import { and, eq, isNull } from 'drizzle-orm'
-import { refreshTokens, users } from '../db/schema.ts'
+import { eq } from 'drizzle-orm'
+import { users } from '../db/schema.ts'
+import { revokeSignInsOf } from '../auth/tokens.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { rpcOk, type Outcome } from '../rpc/outcome.ts'
 import { hashPassword } from '../auth/password-hash.ts'
@@ -26,10 +27,7 @@ export const handler: Handler<'passwordChangeApply'> = async (context, input) =>
       .update(users)
       .set({ passwordHash, failedAttempts: 0, blockedUntil: null })
       .where(eq(users.id, user.id))
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)))
+    await revokeSignInsOf(tx, user.id)
     await enqueueMessage(tx, {
       channel: 'email',
       recipient: user.username,

@@ -148,16 +148,7 @@ export class TokenService {
 
   /** Ends every sign-in of a user (a password or sign-in mode change). */
   async revokeUser(userId: number, exceptFamilyId?: string): Promise<void> {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(refreshTokens.userId, userId),
-          isNull(refreshTokens.revokedAt),
-          exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
-        ),
-      )
+    await revokeSignInsOf(this.db, userId, exceptFamilyId)
     await publish(this.db, userSessionsChannel(userId), {
       type: 'revoked',
       ...(exceptFamilyId ? { except: exceptFamilyId } : {}),
@@ -213,4 +204,26 @@ export class TokenService {
     // Realtime sockets of this sign-in close now, not when their token expires.
     await publish(this.db, sessionChannel(familyId), { type: 'revoked' })
   }
+}
+
+/**
+ * Revokes every refresh token of a user (but the sign-in named), in the caller's transaction:
+ * a password change or reset signs every device out. Access tokens of a revoked family are
+ * refused from the next call on.
+ */
+export async function revokeSignInsOf(
+  db: Db,
+  userId: number,
+  exceptFamilyId?: string,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
+      ),
+    )
 }

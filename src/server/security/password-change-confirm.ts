@@ -1,11 +1,12 @@
 // passwordChangeConfirm: the code of passwordChange applies the new password (product-spec
 // section 7). Every refresh token of the user is revoked, so each device signs in again with
 // the new password; the texts are the product's (section 8).
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
-import { refreshTokens, users } from '../db/schema.ts'
+import { users } from '../db/schema.ts'
+import { revokeSignInsOf } from '../auth/tokens.ts'
 import { confirmationCanceledText, redeemConfirmation } from './confirmations.ts'
 import { emailOfUser, enqueueMessage } from './outbox.ts'
 import { publishToUser } from '../realtime/publish.ts'
@@ -30,10 +31,7 @@ export const handler: Handler<'passwordChangeConfirm'> = async (context, input) 
       .update(users)
       .set({ passwordHash, failedAttempts: 0, blockedUntil: null })
       .where(eq(users.id, userId))
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    await revokeSignInsOf(db, userId)
     await enqueueMessage(db, {
       ...(await emailOfUser(db, userId)),
       subject: 'Your password was changed',
