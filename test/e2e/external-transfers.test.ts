@@ -471,3 +471,46 @@ describe('in Spanish at 390 px', () => {
     await page.screenshot({ path: join(shots, 'interac-es-390-repeat.png'), fullPage: true })
   })
 })
+
+describe('layout and keyboard', () => {
+  const say = textsOf('en')
+
+  test.each([476, 768, 1024, 1280])(
+    'at %i px the filled wire form fits the width',
+    async (width) => {
+      const page = await signIn(demoUser, 'en', width)
+      await openPage(page, say)
+      await choose(page, say, 'DE', 'wire', '3d')
+      await field(page, say, 'iban').fill('DE89 3704 0044 0532 0130 00')
+      await page.getByTestId('iban-bank').waitFor()
+      await amountField(page, say).fill('12')
+      await page.getByTestId('transfer-fee').waitFor()
+      await noSidewaysScroll(page)
+      await page.screenshot({ path: join(shots, `wire-${width}.png`), fullPage: true })
+    },
+  )
+
+  test('the method, the fields and Send are reached with the keyboard alone', async () => {
+    const page = await signIn(demoUser, 'en')
+    await openPage(page, say)
+    await page.getByLabel(startsWith(say('country.label'))).selectOption({ value: 'DE' })
+    await page.getByRole('radio', { name: say('types.wire') }).waitFor()
+    // From the country, Tab enters the method group; an arrow key moves the choice.
+    await page.getByLabel(startsWith(say('country.label'))).focus()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('ArrowDown')
+    await expect
+      .poll(() => page.getByRole('radio', { name: say('types.eft') }).isChecked())
+      .toBe(true)
+    const send = page.getByRole('button', { name: say('transfers:submit'), exact: true })
+    let reached = false
+    for (let presses = 0; presses < 40 && !reached; presses++) {
+      await page.keyboard.press('Tab')
+      reached = await send.evaluate((button) => button === document.activeElement)
+    }
+    expect(reached).toBe(true)
+    // Enter on Send checks the form: the empty required fields are marked.
+    await page.keyboard.press('Enter')
+    expect(await errorUnder(page, 'beneficiaryName', say)).toBe(say('transfers:errors.required'))
+  })
+})

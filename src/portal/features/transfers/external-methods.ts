@@ -48,6 +48,10 @@ export function allowedPermissions(type: ExternalType, flags: Permissions): Perm
 export const bankCodeCountries = ['BR', 'JP', 'HK', 'LK']
 export const needsBranchCode = (countryCode: string) => bankCodeCountries.includes(countryCode)
 
+/** Types whose submit names the country of the recipient's bank. */
+export const needsCountry = (type: ExternalType) =>
+  type === 'wire' || type === 'eft' || type === 'instant_payment'
+
 /** Only wire and EFT submits carry extraParams (spec/transfers.yaml). */
 export const takesExtraParams = (type: ExternalType) => type === 'wire' || type === 'eft'
 

@@ -38,6 +38,7 @@ import {
   interacCurrency,
   isExternalType,
   missingFields,
+  needsCountry,
   submitRequest,
   takesExtraParams,
   type Common,
@@ -367,6 +368,8 @@ export function Component() {
   function check(): Record<string, string> {
     const found: Record<string, string> = { ...problems }
     if (!type || !method) found.method = t('errors.method')
+    // Wire, EFT and instant payments go to a bank of a country; the others need none.
+    if (type && needsCountry(type) && !countryCode) found.countryCode = t('errors.country')
     if (!source) found.accountId = t('transfers:errors.required')
     if (!isPositiveAmount(amount)) found.amount = t('transfers:errors.amount')
     if (type) {
@@ -460,6 +463,7 @@ export function Component() {
               data={countryOptions}
               value={countryCode}
               onChange={(e) => startOver({ country: e.currentTarget.value, type: null })}
+              error={errors.countryCode}
             />
             <MethodChoice
               methods={offered}
