@@ -258,6 +258,14 @@ async function approve(page: Page, say: (key: string) => string, mode: Mode, sin
     const customerId = await customerIdOf(demoUser)
     const phone = mode === 'sms' ? await confirmedPhoneOf(portal.db, customerId) : undefined
     const code = await codeSentAfter(phone ?? demoUser, since)
+    if (mode === 'sms') {
+      // Section 4: a failed approval shows the error popup and the page stays.
+      await dialog.getByLabel(startsWith(say('transfers:code.label'))).fill('000000')
+      await dialog.getByRole('button', { name: say('transfers:code.submit') }).click()
+      await dialog.getByTestId('transfer-failure').waitFor()
+      expect(new URL(page.url()).pathname).toBe('/transfer/external')
+      await dialog.getByRole('button', { name: say('transfers:code.again') }).click()
+    }
     await dialog.getByLabel(startsWith(say('transfers:code.label'))).fill(code)
     await dialog.getByRole('button', { name: say('transfers:code.submit') }).click()
   }
@@ -369,6 +377,29 @@ describe('refused before sending', () => {
     await dialog.getByRole('button', { name: say('common:close') }).click()
     expect(await errorUnder(page, 'walletAddress', say)).toMatch(/bitcoin/)
   })
+})
+
+test('more than the balance: the long refusal under "Error", and on the amount field', async () => {
+  const say = textsOf('en')
+  const page = await signIn(demoUser, 'en')
+  await openPage(page, say)
+  await choose(page, say, 'DE', 'wire', '3d')
+  await field(page, say, 'beneficiaryName').fill('Jamie Fischer')
+  await field(page, say, 'iban').fill('DE89370400440532013000')
+  await expect.poll(() => field(page, say, 'swift').inputValue()).toBe('COBADEFFXXX')
+  await amountField(page, say).fill('9000')
+  await page.getByRole('button', { name: say('transfers:submit'), exact: true }).click()
+  const dialog = page.getByRole('dialog')
+  const body = String(await dialog.getByTestId('transfer-failure').textContent())
+  // Section 8: validation errors joined as "parameter: description"; over 50 characters the
+  // header is "Error" and the text moves to the body.
+  expect(body).toMatch(/^amount: /)
+  expect(body.length).toBeGreaterThan(50)
+  await dialog.getByRole('heading', { name: say('common:errors.error') }).waitFor()
+  await page.screenshot({ path: join(shots, 'refused-long.png') })
+  await dialog.getByRole('button', { name: say('common:close') }).click()
+  const amount = amountField(page, say)
+  expect(await amount.getAttribute('aria-invalid')).toBe('true')
 })
 
 describe('starting from what is saved', () => {
