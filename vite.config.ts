@@ -1,9 +1,19 @@
 // Vite builds the portal (src/portal) into dist/; Vitest runs the three test projects.
 // defineConfig comes from vitest/config so the `test` block is typed (DESIGN.md section 2).
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000'
+
+// Written by `npm run codegen` from the spec's paths; absent only before the first codegen.
+const prefixesFile = fileURLToPath(new URL('./src/generated/server-prefixes.json', import.meta.url))
+const specPrefixes: string[] = existsSync(prefixesFile)
+  ? (JSON.parse(readFileSync(prefixesFile, 'utf8')) as string[])
+  : []
+/** The server's routes that no spec operation names: API reference, mass-transfer samples. */
+const serverOnlyPrefixes = ['/api', '/samples']
 
 export default defineConfig({
   root: 'src/portal',
@@ -33,32 +43,11 @@ export default defineConfig({
   },
   server: {
     fs: { allow: ['../..'] },
-    // Every server path prefix of the spec, plus the realtime socket. A page the browser asks
-    // for (HTML) stays with Vite: /login, /company and others are portal pages as well.
+    // Every server path prefix of the spec (derived by codegen), the server's own routes
+    // outside the spec, and the realtime socket. A page the browser asks for (HTML) stays with
+    // Vite: /login, /company and others are portal pages as well.
     proxy: Object.fromEntries([
-      ...[
-        '/rpc',
-        '/api',
-        '/auth',
-        '/external',
-        '/internal',
-        '/users',
-        '/device-api',
-        '/customer',
-        '/demo',
-        '/public-api',
-        '/contract',
-        '/company',
-        '/helpdesk',
-        '/pdf',
-        '/customers',
-        '/verification',
-        '/service',
-        '/zoho',
-        '/identity-verification',
-        '/login',
-        '/split-pay-signer-identification',
-      ].map((prefix) => [
+      ...[...specPrefixes, ...serverOnlyPrefixes].map((prefix) => [
         prefix,
         {
           target: apiTarget,

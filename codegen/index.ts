@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     `${header}export const brandConfigs = ${JSON.stringify(brands, null, 2)} as const\n`,
   )
   write('api-docs.html', apiReferenceHtml(spec, table))
+  write('server-prefixes.json', JSON.stringify(serverPrefixes(spec), null, 2))
   write('screens.json', JSON.stringify(screens.bundle))
   write('screen-routes.ts', screenRoutesModule(screens.bundle.screens))
   write('form-validators.js', screens.validatorsCode)
@@ -68,6 +69,12 @@ async function main(): Promise<void> {
     operationsReport(table, handlerFiles, testedOperations(root)),
   )
   console.log(`codegen: ${table.length} operations, ${brands.length} brands -> src/generated/`)
+}
+
+/** The first segment of every spec path: what the dev server proxies to the API server. */
+function serverPrefixes(spec: JsonObject): string[] {
+  const paths = Object.keys((spec.paths ?? {}) as JsonObject)
+  return [...new Set(paths.map((path) => `/${path.split('/')[1]}`))].sort()
 }
 
 /** The routes and menu entries of the rendered screens: small, so the router can hold it. */
