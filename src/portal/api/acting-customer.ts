@@ -14,13 +14,36 @@ export function setActingCustomer(customerId: number | undefined): void {
   else sessionStorage.setItem(storageKey, String(customerId))
 }
 
-/** An RPC request with fromCustomerId added to its JSON body, when a customer is chosen. */
+/**
+ * Adds the acting customer as a form part of an upload (the server reads its digits); false
+ * when no customer is chosen or the form names one already.
+ */
+export function withActingPart(form: FormData): boolean {
+  const customerId = actingCustomer()
+  if (customerId === undefined || form.has('fromCustomerId')) return false
+  form.append('fromCustomerId', String(customerId))
+  return true
+}
+
+/**
+ * An RPC request with fromCustomerId added to its JSON body or as a part of its multipart
+ * body, when a customer is chosen.
+ */
 export async function withActingCustomer(request: Request): Promise<Request> {
   const customerId = actingCustomer()
   if (customerId === undefined || request.method !== 'POST') return request
   const url = new URL(request.url)
   if (!url.pathname.startsWith('/rpc/')) return request
-  if (!(request.headers.get('content-type') ?? '').includes('application/json')) return request
+  const type = request.headers.get('content-type') ?? ''
+  if (type.includes('multipart/form-data')) {
+    const form = await request.clone().formData()
+    if (!withActingPart(form)) return request
+    // The browser writes a new boundary for the new body, so the old content type goes.
+    const headers = new Headers(request.headers)
+    headers.delete('content-type')
+    return new Request(request.url, { method: request.method, headers, body: form })
+  }
+  if (!type.includes('application/json')) return request
   const text = await request.clone().text()
   let body: unknown
   try {

@@ -122,6 +122,7 @@ async function upload(
 ): Promise<CallResult> {
   const { session } = await import('../api/client.ts')
   const { clientVersion } = await import('../api/transport.ts')
+  const { withActingPart } = await import('../api/acting-customer.ts')
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open(method, url)
@@ -137,6 +138,7 @@ async function upload(
         xhr.status < 300 && (parsed.responseCode === undefined || parsed.responseCode === '00')
       resolve({ ok, status: xhr.status, body: parsed })
     }
+    if (url.pathname.startsWith('/rpc/')) withActingPart(form)
     xhr.send(form)
   })
 }

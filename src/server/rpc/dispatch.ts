@@ -53,6 +53,12 @@ export async function dispatch(
       return entry.kind === 'rpc' ? failure : { ...failure, status: 400 }
     }
     rawBody = parsed
+    // A form part is text: the acting customer of an upload arrives as digits.
+    if (
+      typeof parsed.fromCustomerId === 'string' &&
+      /^[1-9][0-9]{0,9}$/.test(parsed.fromCustomerId)
+    )
+      rawBody = { ...parsed, fromCustomerId: Number(parsed.fromCustomerId) }
   }
   const body = entry.kind === 'rpc' && isObject(rawBody) ? withoutEnvelope(rawBody) : rawBody
   const fromCustomerId =

@@ -168,6 +168,24 @@ for (const target of databaseTargets()) {
         expect(reply.body.accounts).toBeUndefined()
       })
 
+      it('refuses it in a multipart upload too, where the part arrives as text', async () => {
+        const form = new FormData()
+        form.append('data', JSON.stringify({ name: 'Acting logo' }))
+        form.append(
+          'file[]',
+          new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }),
+          'a.png',
+        )
+        form.append('fromCustomerId', String(businessCustomerId))
+        const response = await fetch(`${server.baseUrl}/rpc/logoCreate`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${personalToken}` },
+          body: form,
+        })
+        const body = (await response.json()) as { responseCode?: string }
+        expect(body.responseCode).toBe('13')
+      })
+
       it('lets a customer name themself', async () => {
         const own = await server.post('/rpc/getCustomerInfo', {}, personalToken)
         const reply = await server.post(
