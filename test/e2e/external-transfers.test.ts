@@ -25,7 +25,7 @@ mkdirSync(shots, { recursive: true })
 
 let portal: PortalHarness
 beforeAll(async () => {
-  portal = await startPortal(process.env.PORTAL_DIR ? { PORTAL_DIR: process.env.PORTAL_DIR } : {})
+  portal = await startPortal()
 })
 afterAll(async () => {
   await portal?.close()
