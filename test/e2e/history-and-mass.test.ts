@@ -433,7 +433,9 @@ describe('in Spanish and on a phone', () => {
     await noSidewaysScroll(page)
     await page.screenshot({ path: join(shots, 'history-390.png'), fullPage: true })
     await page.goto(`${portal.baseUrl}/history/batch-transfers`)
-    await page.getByTestId('resource-table').waitFor()
+    await page
+      .getByRole('heading', { name: text(locale('en', 'screens'), 'batchTransfers.title') })
+      .waitFor()
     await noSidewaysScroll(page)
     await openMassP2p(page)
     await chooseFile(page, 'payroll.csv', payroll)
@@ -441,7 +443,7 @@ describe('in Spanish and on a phone', () => {
     await page.getByTestId('mass-confirm').waitFor()
     await noSidewaysScroll(page)
     await page.screenshot({ path: join(shots, 'mass-confirm-390.png'), fullPage: true })
-    await page.goto(`${portal.baseUrl}/transfer/mass/wire`)
+    await page.goto(`${portal.baseUrl}/transfer/mass/eft`)
     await page.getByTestId('mass-not-enabled').waitFor()
     await noSidewaysScroll(page)
     // The other widths of the layout: cards below 992 px, the table from there.
