@@ -59,7 +59,11 @@ export function TransactionList(props: {
   const amount = (transaction: Transaction) => (
     <Text
       fw={700}
-      c={isDebit(transaction) ? undefined : 'green.8'}
+      // A rejected transaction moved nothing: its amount is struck through.
+      c={
+        transaction.status === 'rejected' ? 'dimmed' : isDebit(transaction) ? undefined : 'green.8'
+      }
+      td={transaction.status === 'rejected' ? 'line-through' : undefined}
       style={{ whiteSpace: 'nowrap' }}
       data-testid="transaction-amount"
     >
