@@ -159,6 +159,22 @@ for (const target of databaseTargets()) {
       expect(failedParameters(foreign)).toEqual(['id'])
     })
 
+    it('answers two sends of one batch at once with one batch: the money moves once', async () => {
+      const before = Number(await eurOf(token))
+      const body = {
+        accountId: eur,
+        text: 'demo@nova.example,7.00\ndemo@nova.example,8.00',
+        idempotencyKey: 'mass-race-1',
+      }
+      const [a, b] = await Promise.all([
+        server.post('/rpc/p2pMassTransferTextSubmit', body, token),
+        server.post('/rpc/p2pMassTransferTextSubmit', body, token),
+      ])
+      expect(a.body.responseCode).toBe('00')
+      expect(b.body).toEqual(a.body)
+      expect(Number(await eurOf(token))).toBeCloseTo(before - 15 - 0.6, 2)
+    })
+
     it('sends pasted lines', async () => {
       const before = Number(await eurOf(token))
       const reply = await server.post(
