@@ -7,7 +7,8 @@
 //   - a mass P2P payroll batch, paid (three lines, a file in the batch history);
 //   - a batch of payroll.clerk@nova.example, a user with access right 3 (initiate) on the
 //     company, waiting for the company's approval as a whole.
-// The mass permission (sendMoneyMassUser) is also given to business@nova.example's company.
+// It may send mass P2P, wire and EFT files; the mass P2P permission (sendMoneyMassUser) is
+// also given to business@nova.example's company.
 // Dates are moved into the past after each payment, so no day's limit is reached. Other demo
 // customers' balances are left as they are (the suites count on them). Added once: the
 // payroll user marks it done.
@@ -53,7 +54,13 @@ export async function seedHistoryDemo(db: Db, password: string): Promise<void> {
     email: demoPayroll,
     residenceCountryCode: 'LT',
     verified: true,
-    permissions: { sendMoneyUser: true, transferMoneyUser: true, sendMoneyMassUser: true },
+    permissions: {
+      sendMoneyUser: true,
+      transferMoneyUser: true,
+      sendMoneyMassUser: true,
+      sendMoneyMassWire: true,
+      sendMoneyMassEft: true,
+    },
   })
   const owner = await insertUser(db, demoPayroll, company, password)
   const clerkCustomer = await insertCustomer(db, {
