@@ -12,6 +12,19 @@ const permissionFlags = [
   'addFundsBankThirdParty',
   'addFundsCrypto',
   'transferMoneyUser',
+  // Withdraw to own account and send to others by each external kind (section 6).
+  'Crypto',
+  'Wire',
+  'Bank',
+  'ToCard',
+  'InstantPayment',
+  'Interac',
+  'sendCryptoEft',
+  'sendMoneyWire',
+  'sendMoneyEft',
+  'sendMoneyCreditCard',
+  'sendMoneyInstantPayment',
+  'sendMoneyInterac',
 ] as const
 
 /** The named flags filled with false, then the customer's stored flags over them. */
