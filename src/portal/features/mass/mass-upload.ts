@@ -1,8 +1,5 @@
-// Multipart calls of mass transfers (product-spec section 7: "data JSON plus file"). The
-// typed client sends JSON only, and the transport adds the acting customer to JSON bodies
-// only, so the acting customer goes here as a part of its own, where the server reads the
-// envelope keys of an RPC call.
-import { actingCustomer } from '../../api/acting-customer.ts'
+// Multipart calls of mass transfers (product-spec section 7: "data JSON plus file"): the typed
+// client sends JSON only. The transport adds the acting customer as a form part of its own.
 import { send } from '../../api/client.ts'
 
 export interface MultipartAnswer<T> {
@@ -18,8 +15,6 @@ export async function postMultipart<T>(
   const form = new FormData()
   form.append('data', JSON.stringify(data))
   form.append('file', file, file.name)
-  const acting = actingCustomer()
-  if (acting !== undefined) form.append('fromCustomerId', String(acting))
   const response = await send(
     new Request(new URL(`/rpc/${operationId}`, window.location.origin), {
       method: 'POST',
