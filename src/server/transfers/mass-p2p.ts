@@ -20,7 +20,7 @@ import { balancesOf } from '../ledger/balances.ts'
 import { lockBalances } from '../ledger/balance-rows.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
 import { initiatingRights, type ActingUser } from './acting-user.ts'
-import { payeeFacts } from './payee-lookup.ts'
+import { payeeFacts, type PayeeFacts } from './payee-lookup.ts'
 import { isFieldError, ownAccount, quoteOf, type Quote } from './transfer-quotes.ts'
 import { inTransaction, Refusal, submitOrder } from './transfer-orders.ts'
 import { approveTypeOfMode } from './transfer-rules.ts'
@@ -149,6 +149,7 @@ async function checkLines(
 ): Promise<{ lines: CheckedLine[] } | { errors: FieldError[] }> {
   const errors: FieldError[] = []
   const result: CheckedLine[] = []
+  const payees = new Map<string, PayeeFacts>()
   for (const line of lines) {
     const at = (column: string) => `rows[${line.lineNumber}].${column}`
     const email = (line.cells.email ?? '').toLowerCase()
@@ -173,7 +174,9 @@ async function checkLines(
       errors.push({ parameter: at('note'), description: 'is longer than 1000 characters' })
     }
     if (errors.length > before) continue
-    const payee = await payeeFacts(db, customerId, email)
+    // A payroll pays the same people line after line: each e-mail is looked up once.
+    const payee = payees.get(email) ?? (await payeeFacts(db, customerId, email))
+    payees.set(email, payee)
     if (!payee.outBlacklist) {
       errors.push({ parameter: at('email'), description: 'is on your payout blacklist' })
       continue
