@@ -144,6 +144,41 @@ for (const target of databaseTargets()) {
       ])
     })
 
+    it('takes an initiator’s file for the company, named in a form part, as one request', async () => {
+      const before = await company$()
+      const form = new FormData()
+      form.append('fromCustomerId', String(company))
+      form.append('data', JSON.stringify({ accountId: eur, idempotencyKey: 'mass-initiate-3' }))
+      form.append(
+        'file',
+        new Blob(['email,amount\ndemo@nova.example,4.00\ndemo@nova.example,6.00'], {
+          type: 'text/csv',
+        }),
+        'bonus.csv',
+      )
+      const response = await fetch(`${server.baseUrl}/rpc/p2pMassTransferFileSubmit`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${initiator}` },
+        body: form,
+      })
+      const body = (await response.json()) as Record<string, unknown>
+      expect(body).toMatchObject({ responseCode: '00', approvalRequestCreated: true })
+      expect((await company$()).pending).toBeCloseTo(before.pending - 10.6, 2)
+      const list = await server.post('/rpc/businessTransactionList', {}, approver)
+      const requests = list.body.requests as { massBatchId?: number; amount: string }[]
+      expect(requests.filter((r) => r.massBatchId === body.batchId).map((r) => r.amount)).toEqual([
+        '6.00',
+        '4.00',
+      ])
+      const declined = await massApprove({
+        batchId: body.batchId,
+        declined: true,
+        idempotencyKey: 'mass-decline-3',
+      })
+      expect(declined.body.responseCode).toBe('00')
+      expect((await company$()).pending).toBeCloseTo(before.pending, 2)
+    })
+
     it('refuses a batch of another customer and a read-only user', async () => {
       const foreign = await server.post(
         '/rpc/businessTransactionMassApprove',
