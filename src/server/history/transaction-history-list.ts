@@ -1,10 +1,11 @@
 // transactionHistoryList: the acting customer's transactions, newest first, 20 a page from page
 // 1 (product-spec sections 3 "History" and 9), derived from the ledger (history-entries.ts).
 // Filters: account, customer (one the user may act for), keyword (description, counterparty,
-// reference, transaction id), transaction type (a dictionary code; "fees" is every entry that
-// charged a fee), UTC days, amount range (the amount without sign), direction, status and
-// counterparty e-mail. The summary covers one account (the filtered one, or the only one):
-// balance before the first day, posted debits and credits in the days, balance after.
+// reference, transaction id, mass batch id), transaction type (a dictionary code; "fees" is
+// every entry that charged a fee), UTC days, amount range (the amount without sign),
+// direction, status and counterparty e-mail. The summary covers one account (the filtered
+// one, or the only one): balance before the first day, posted debits and credits in the days,
+// balance after.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
@@ -132,7 +133,7 @@ function filtersOf(input: Input): SQL {
       or lower(coalesce(h.details->>'note', '')) like ${like})`
     filters.push(
       /^[0-9]{1,10}$/.test(keyword)
-        ? sql`(${text} or h.order_id = ${Number(keyword)} or h.transfer_id = ${Number(keyword)})`
+        ? sql`(${text} or h.order_id = ${Number(keyword)} or h.transfer_id = ${Number(keyword)} or h.batch_id = ${Number(keyword)})`
         : text,
     )
   }

@@ -103,13 +103,13 @@ for (const target of databaseTargets()) {
 
       const history = await server.post(
         '/rpc/transactionHistoryList',
-        { transactionType: 'massPayment' },
+        { transactionType: 'massPayment', keyword: String(batchId) },
         approver,
       )
       const entries = history.body.transactions as { batchId?: number; status: string }[]
-      expect(entries.filter((e) => e.batchId === batchId).map((e) => e.status)).toEqual([
-        'completed',
-        'completed',
+      expect(entries.map((e) => [e.batchId, e.status])).toEqual([
+        [batchId, 'completed'],
+        [batchId, 'completed'],
       ])
     })
 
