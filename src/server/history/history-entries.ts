@@ -3,7 +3,8 @@
 // transfer order behind an entry, if any, gives what a customer recognises: the order id they
 // were answered (transactionId), the payee or the sender, the fee apart from the amount, the
 // mass batch. The ledger transfer's status is the entry's: posted is completed, pending (a hold,
-// money held for a claim, an approval waiting) is processing, voided is rejected.
+// money held for a claim, an approval waiting) is processing, voided is rejected. Holds and
+// voided transfers show on the paying side only.
 import { sql, type SQL } from 'drizzle-orm'
 
 /** Ledger kinds by the code of the transaction types dictionary (data/transaction-types.json). */
@@ -89,6 +90,9 @@ export function historyEntries(accountIds: number[], scales: Map<string, number>
         left join mass_batch_rows r on r.order_id = o.id
         where p.account_id in (${ids})
         group by t.id, p.account_id, a.currency_code, o.id, c.id, r.batch_id, r.line_number
+        -- The receiving side sees money once it is posted: a hold waiting for an approver or a
+        -- code, and one declined or voided, never reached the payee (the payer sees them all).
+        having t.status = 'posted' or sum(p.amount_minor) < 0
       ) b
     ) e
   ) h`

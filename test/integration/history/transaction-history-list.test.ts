@@ -190,6 +190,42 @@ for (const target of databaseTargets()) {
       })
     })
 
+    it('shows a held or declined payment to the payer only, never to the payee', async () => {
+      const initiator = (await server.signIn('initiator@nova.example')).accessToken
+      const company = await customerIdOf(server, 'business@nova.example')
+      const businessIds = (await balancesOf(server, businessToken)).ids as Record<string, number>
+      const held = await server.post(
+        '/rpc/p2pTransferSubmit',
+        {
+          fromCustomerId: company,
+          accountId: businessIds.EUR,
+          amount: '7.25',
+          currency: 'EUR',
+          toEmail: 'demo@nova.example',
+          idempotencyKey: 'history-held-for-approver',
+        },
+        initiator,
+      )
+      expect(held.body.responseCode).toBe('00')
+      const orderId = held.body.transactionId as number
+      const payeeSees = async () =>
+        entries(await history({ pageSize: 100 })).some((e) => e.transactionId === orderId)
+      expect(await payeeSees()).toBe(false)
+      // The newest request first: this one.
+      const [request] = (await server.post('/rpc/businessTransactionList', {}, businessToken)).body
+        .requests as { id: number }[]
+      expect(request).toBeDefined()
+      const declined = await server.post(
+        '/rpc/businessTransactionApprove',
+        { transactionIds: [request!.id], declined: true, idempotencyKey: 'history-decline' },
+        businessToken,
+      )
+      expect(declined.body.responseCode).toBe('00')
+      expect(await payeeSees()).toBe(false)
+      const payer = entries(await history({ pageSize: 100 }, businessToken))
+      expect(payer.find((e) => e.transactionId === orderId)).toMatchObject({ status: 'rejected' })
+    })
+
     it('refuses what is not the customer’s and filters that contradict themselves', async () => {
       const business = await balancesOf(server, businessToken)
       expect(failedParameters(await history({ accountId: business.ids.EUR }))).toEqual([
