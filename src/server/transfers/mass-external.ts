@@ -22,7 +22,13 @@ import type { ActingUser } from './acting-user.ts'
 import { methodFlags } from './directory/methods.ts'
 import { destinationOf, type ExternalRequest } from './external-destinations.ts'
 import { submitExternalTransfer, submitOperationOf } from './external-transfers.ts'
-import { massLines, maxMassRows, type MassColumns, type MassLine } from './mass-files.ts'
+import {
+  massLines,
+  maxMassRows,
+  maxPreviewRows,
+  type MassColumns,
+  type MassLine,
+} from './mass-files.ts'
 import { batchByKey, batchHash, batchReplay, codeModeRefusal } from './mass-p2p.ts'
 import { massSampleColumns } from './mass-samples.ts'
 import { payoutRate } from './payout-rates.ts'
@@ -241,7 +247,11 @@ interface Prepared {
 }
 
 /** What preview and upload refuse before reading the lines. */
-async function prepare(db: Db, input: ExternalMassInput): Promise<Prepared | Outcome> {
+async function prepare(
+  db: Db,
+  input: ExternalMassInput,
+  maxRows: number,
+): Promise<Prepared | Outcome> {
   const { acting } = input
   if (acting.accessRight === 1) {
     return rpcFail('13', 'Read access to this company cannot move money.')
@@ -258,11 +268,11 @@ async function prepare(db: Db, input: ExternalMassInput): Promise<Prepared | Out
   if (lines.length === 0) {
     return validationFailure([{ parameter: 'file', description: 'holds no payments' }])
   }
-  if (lines.length > maxMassRows) {
+  if (lines.length > maxRows) {
     return validationFailure([
       {
         parameter: 'file',
-        description: `holds ${lines.length} payments; at most ${maxMassRows} a batch`,
+        description: `holds ${lines.length} payments; at most ${maxRows} a ${maxRows === maxMassRows ? 'batch' : 'preview'}`,
       },
     ])
   }
@@ -275,7 +285,7 @@ function isOutcome(value: Prepared | Outcome): value is Outcome {
 
 /** massTransferPreview: the summary of the file and why lines would be refused; nothing stored. */
 export async function previewExternalMass(db: Db, input: ExternalMassInput): Promise<Outcome> {
-  const prepared = await prepare(db, input)
+  const prepared = await prepare(db, input, maxPreviewRows)
   if (isOutcome(prepared)) return prepared
   const { from, lines } = prepared
   const { rows, errors } = await checkRows(db, input, from, lines, 'preview')
@@ -298,6 +308,14 @@ export async function previewExternalMass(db: Db, input: ExternalMassInput): Pro
       break
     }
   }
+  if (lines.length > maxMassRows) {
+    // Checked in full, but sent only in files of at most maxMassRows lines.
+    rowErrors.push({
+      row: lines[maxMassRows]!.lineNumber,
+      parameter: 'file',
+      description: `a batch sends at most ${maxMassRows} payments; split the file from this line`,
+    })
+  }
   rowErrors.sort((a, b) => a.row - b.row)
   return rpcOk({ summary: summaryOf(from, lines.length, rows, rowErrors) })
 }
@@ -314,7 +332,7 @@ export async function uploadExternalMass(
   )
   const earlier = await batchByKey(db, acting.customerId, input.idempotencyKey)
   if (earlier) return batchReplay(earlier, hash)
-  const prepared = await prepare(db, input)
+  const prepared = await prepare(db, input, maxMassRows)
   if (isOutcome(prepared)) return prepared
   const modeRefusal = await codeModeRefusal(db, acting)
   if (modeRefusal) return modeRefusal

@@ -19,8 +19,16 @@ export interface MassColumns {
   aliases: Record<string, string[]>
 }
 
-/** The most payments one batch takes; a larger payroll is split into several files. */
+/**
+ * The most payments one batch sends; a larger payroll is split into several files. A batch
+ * holds its source account's balance row until it commits, so this bounds that wait.
+ */
 export const maxMassRows = 1000
+/**
+ * The most lines a preview reads: a whole large payroll file is checked at once, so every
+ * refused line shows before the customer splits it (the 10,000-row budget of DESIGN.md).
+ */
+export const maxPreviewRows = 10_000
 
 /** The columns of the P2P layout (the p2p sample of massSampleLinksGet). */
 export const p2pColumns: MassColumns = {

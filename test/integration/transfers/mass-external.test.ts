@@ -147,6 +147,31 @@ for (const target of databaseTargets()) {
       ])
     })
 
+    it('previews a file of more than 1,000 lines in full, but sends at most 1,000', async () => {
+      const small = (i: number) => lena.replace('1250.00', `0.0${1 + (i % 9)}`)
+      const csv = [header, ...Array.from({ length: 1001 }, (_, i) => small(i))].join('\n')
+      const preview = await send(
+        'massTransferPreview',
+        { accountId: eur, transferType: 'wire' },
+        csv,
+      )
+      expectValid(response_massTransferPreview_200, preview.body)
+      const summary = preview.body.summary as { rowErrors?: unknown[] }
+      expect(summary).toMatchObject({ totalCount: 1001, validCount: 1001 })
+      // Each line is checked; the file is told where to split (wire fees also pass the balance).
+      expect(summary.rowErrors).toContainEqual(
+        expect.objectContaining({ row: 1002, parameter: 'file' }),
+      )
+      const before = await eurNow()
+      const upload = await send(
+        'massTransferUpload',
+        { accountId: eur, transferType: 'wire', idempotencyKey: 'mass-wire-too-long' },
+        csv,
+      )
+      expect(failedParameters(upload)).toEqual(['file'])
+      expect(await eurNow()).toEqual(before)
+    })
+
     it('needs the mass flag of the type', async () => {
       const reply = await send(
         'massTransferUpload',
