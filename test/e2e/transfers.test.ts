@@ -13,6 +13,9 @@ import type { Page } from 'playwright-core'
 import { demoPassword } from '../../src/server/db/seed-demo.ts'
 import { customers, users } from '../../src/server/db/schema.ts'
 import { confirmedPhoneOf } from '../../src/server/security/outbox.ts'
+import { authFactors } from '../../src/server/db/schema-auth.ts'
+import { sealTotpSecret } from '../../src/server/auth/factors.ts'
+import { totpAt } from '../../src/server/auth/totp.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, screenSteps, text } from './screen-steps.ts'
 
@@ -319,7 +322,7 @@ describe('an approval code', () => {
   const say = (key: string) => text(t, key)
 
   async function withMode(
-    mode: 'sms' | 'push' | 'approvalCode',
+    mode: 'sms' | 'push' | 'otp' | 'approvalCode',
     run: (customerId: number) => Promise<void>,
   ) {
     const [demo] = await portal.db
@@ -377,6 +380,32 @@ describe('an approval code', () => {
       const phone = await confirmedPhoneOf(portal.db, customerId)
       await approveWith(page, await mailedCode(phone ?? 'demo@nova.example'), before, '12.50')
     })
+  })
+
+  test('otp mode with an authenticator: the page asks for the code of the app, which approves', async () => {
+    const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ'
+    const [demo] = await portal.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'demo@nova.example'))
+    const totpSecretSealed = await sealTotpSecret(portal.db, demo!.id, secret)
+    await portal.db
+      .insert(authFactors)
+      .values({ userId: demo!.id, totpSecretSealed })
+      .onConflictDoUpdate({ target: authFactors.userId, set: { totpSecretSealed } })
+    try {
+      await withMode('otp', async () => {
+        const { page, before } = await startTransfer('2.40')
+        const dialog = page.getByRole('dialog')
+        await dialog.getByText(say('code.title.otp')).waitFor()
+        await dialog.getByText(say('code.fromApp')).waitFor()
+        expect(await dialog.getByRole('button', { name: say('code.resend') }).count()).toBe(0)
+        await page.screenshot({ path: join(shots, 'code-otp.png') })
+        await approveWith(page, totpAt(secret, Date.now()), before, '2.40')
+      })
+    } finally {
+      await portal.db.delete(authFactors).where(eq(authFactors.userId, demo!.id))
+    }
   })
 
   test('push mode: the push confirm with the e-mailed code under it', async () => {

@@ -2,13 +2,17 @@
 // to what it approves: the hash covers the code and, for every order, its id, amount,
 // currency and payee, plus the decision; an order changed after the code was issued no longer
 // matches, so its code is refused (PSD2 dynamic linking). Codes live 10 minutes and allow five
-// wrong tries; a newer code for the same orders cancels the older one.
+// wrong tries; a newer code for the same orders cancels the older one. Approval type 3 (otp)
+// takes the current code of the user's authenticator app when one is enrolled: nothing is
+// sent, and the stored row binds the orders the same way, so a changed order is refused too.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import type { transferOrders } from '../db/schema-transfers.ts'
 import { transferApprovalCodes } from '../db/schema-transfers.ts'
 import { users } from '../db/schema.ts'
+import { factorsOf, totpSecretOf } from '../auth/factors.ts'
+import { verifyTotp } from '../auth/totp.ts'
 import {
   confirmedPhoneOf,
   enqueueMessage,
@@ -49,13 +53,24 @@ function hashOf(salt: string, binding: string, code: string): string {
   return createHash('sha256').update(`${salt}\n${binding}\n${code}`).digest('base64url')
 }
 
-/** SMS goes to the confirmed primary phone, else (and for every other type) to the e-mail. */
+/** Approval type 3: the code comes from the user's authenticator app, nothing is sent. */
+const authenticator = 'authenticator'
+
+async function totpSecretOfUser(db: Db, userId: number): Promise<string | undefined> {
+  return totpSecretOf(db, await factorsOf(db, userId))
+}
+
+/**
+ * SMS goes to the confirmed primary phone; an OTP is read from the user's enrolled
+ * authenticator app; else (and for every other type) the code goes to the e-mail.
+ */
 async function destinationOf(
   db: Db,
   userId: number,
   customerId: number,
   approveType: number,
-): Promise<Destination> {
+): Promise<Destination | typeof authenticator> {
+  if (approveType === 3 && (await totpSecretOfUser(db, userId)) !== undefined) return authenticator
   if (approveType === 2) {
     const phone = await confirmedPhoneOf(db, customerId)
     if (phone) return { channel: 'sms', recipient: phone }
@@ -84,7 +99,7 @@ export interface IssueRequest {
 export async function issueApprovalCode(
   tx: Db,
   request: IssueRequest,
-): Promise<{ codeId: number; approvalSentTo: string }> {
+): Promise<{ codeId: number; approvalSentTo?: string }> {
   const now = request.now ?? new Date()
   const orderIds = request.orders.map((o) => o.id).sort((a, b) => a - b)
   await tx
@@ -99,7 +114,6 @@ export async function issueApprovalCode(
         isNull(transferApprovalCodes.canceledAt),
       ),
     )
-  const code = request.fixed?.code ?? String(randomInt(0, 1_000_000)).padStart(6, '0')
   const salt = randomBytes(16).toString('base64url')
   const destination = await destinationOf(
     tx,
@@ -107,6 +121,11 @@ export async function issueApprovalCode(
     request.customerId,
     request.approveType,
   )
+  // With an authenticator the row binds the orders only; the code is the app's current one.
+  const code =
+    destination === authenticator
+      ? ''
+      : (request.fixed?.code ?? String(randomInt(0, 1_000_000)).padStart(6, '0'))
   const [row] = await tx
     .insert(transferApprovalCodes)
     .values({
@@ -116,13 +135,17 @@ export async function issueApprovalCode(
       orderIds,
       declined: request.declined,
       approveType: request.approveType,
-      channel: destination.channel,
-      recipient: destination.recipient,
+      channel: destination === authenticator ? authenticator : destination.channel,
+      recipient: destination === authenticator ? authenticator : destination.recipient,
       codeHash: `${salt}$${hashOf(salt, bindingOf(request.orders, request.declined), code)}`,
       expiresAt: new Date(now.getTime() + (request.fixed?.lifetimeMs ?? approvalCodeLifetimeMs)),
     })
     .returning({ id: transferApprovalCodes.id })
   if (!row) throw new Error('assertion: the code row was inserted')
+  if (destination === authenticator) {
+    // Nothing was sent anywhere: the answer names no destination.
+    return { codeId: row.id }
+  }
   await enqueueMessage(tx, {
     ...destination,
     subject: 'Your approval code',
@@ -159,9 +182,13 @@ export async function checkApprovalCode(
   }
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' }
   const [salt = '', stored = ''] = row.codeHash.split('$')
-  const given = hashOf(salt, bindingOf(orders, row.declined), code)
-  const matches =
+  const fromApp = row.channel === authenticator
+  // An authenticator code proves the user; the stored hash proves the orders are unchanged.
+  const given = hashOf(salt, bindingOf(orders, row.declined), fromApp ? '' : code)
+  const bound =
     given.length === stored.length && timingSafeEqual(Buffer.from(given), Buffer.from(stored))
+  const secret = fromApp ? await totpSecretOfUser(tx, row.userId) : undefined
+  const matches = bound && (!fromApp || (secret !== undefined && verifyTotp(secret, code)))
   if (matches) return { ok: true }
   const failedAttempts = row.failedAttempts + 1
   const locked = failedAttempts >= maxWrongApprovalCodes

@@ -9,6 +9,11 @@ import {
   response_betweenAccountsTransferSubmit_200,
 } from '../../../src/generated/validators.js'
 import { transferOrders } from '../../../src/server/db/schema-transfers.ts'
+import { users } from '../../../src/server/db/schema.ts'
+import { outboxMessages } from '../../../src/server/db/schema-security.ts'
+import { authFactors } from '../../../src/server/db/schema-auth.ts'
+import { sealTotpSecret } from '../../../src/server/auth/factors.ts'
+import { totpAt } from '../../../src/server/auth/totp.ts'
 import {
   databaseTargets,
   expectValid,
@@ -148,6 +153,62 @@ for (const target of databaseTargets()) {
       const none = await server.post('/rpc/approvalCodeRequest', {}, business)
       expect(none.body.responseCode).toBe('TA1')
       await setApprovalMode(server, 'demo@nova.example', 'sms')
+    })
+
+    it('takes the authenticator app code in the otp mode, sends nothing, and binds the orders', async () => {
+      const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ'
+      const [user] = await server.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, 'demo@nova.example'))
+      const totpSecretSealed = await sealTotpSecret(server.db, user!.id, secret)
+      await server.db
+        .insert(authFactors)
+        .values({ userId: user!.id, totpSecretSealed })
+        .onConflictDoUpdate({ target: authFactors.userId, set: { totpSecretSealed } })
+      await setApprovalMode(server, 'demo@nova.example', 'otp')
+      try {
+        const sentToDemo = async () =>
+          (
+            await server.db
+              .select({ id: outboxMessages.id })
+              .from(outboxMessages)
+              .where(eq(outboxMessages.recipient, 'demo@nova.example'))
+          ).length
+        const mailBefore = await sentToDemo()
+        const reply = await submit('otp-mode-1', '3.00')
+        expect(reply.body).toMatchObject({ responseCode: '00', approveType: 3 })
+        expect(reply.body.approvalSentTo).toBeUndefined()
+        expect(await sentToDemo()).toBe(mailBefore)
+        const now = totpAt(secret, Date.now())
+        const wrong = await approve(
+          reply.body.transactionId,
+          now === '000000' ? '111111' : '000000',
+          'otp-wrong',
+        )
+        expect(failedParameters(wrong)).toEqual(['approvalCode'])
+        const ok = await approve(
+          reply.body.transactionId,
+          totpAt(secret, Date.now()),
+          'otp-approve-ok',
+        )
+        expect(ok.body.responseCode).toBe('00')
+        // A changed order is refused even with the app's right code.
+        const second = await submit('otp-mode-2', '4.00')
+        await server.db
+          .update(transferOrders)
+          .set({ toAmountMinor: 1n })
+          .where(eq(transferOrders.id, second.body.transactionId as number))
+        const changed = await approve(
+          second.body.transactionId,
+          totpAt(secret, Date.now()),
+          'otp-changed',
+        )
+        expect(failedParameters(changed)).toEqual(['approvalCode'])
+      } finally {
+        await server.db.delete(authFactors).where(eq(authFactors.userId, user!.id))
+        await setApprovalMode(server, 'demo@nova.example', 'sms')
+      }
     })
   })
 }

@@ -91,6 +91,7 @@ export function CodeStepPopup(props: CodeStepProps) {
   const { t } = useTranslation('transfers')
   const [code, setCode] = useState('')
   const [sentTo, setSentTo] = useState(props.sentTo)
+  const fromApp = props.approveType === 3 && !sentTo
   const [resent, setResent] = useState(false)
   const [invalid, setInvalid] = useState(false)
   const kind = codeTitles[props.approveType]
@@ -120,7 +121,9 @@ export function CodeStepPopup(props: CodeStepProps) {
         <Stack>
           {props.approveType === 1 && <Alert color="blue">{t('code.pushText')}</Alert>}
           <Text size="sm">
-            {sentTo ? t('code.sentTo', { destination: sentTo }) : t('code.enter')}
+            {sentTo
+              ? t('code.sentTo', { destination: sentTo })
+              : t(fromApp ? 'code.fromApp' : 'code.enter')}
           </Text>
           {resent && (
             <Text size="sm" c="green" role="status">
@@ -142,7 +145,8 @@ export function CodeStepPopup(props: CodeStepProps) {
             required
           />
           <Group justify="space-between" wrap="wrap">
-            {props.onResend ? (
+            {/* An authenticator app's code is never sent, so there is nothing to send again. */}
+            {props.onResend && !fromApp ? (
               <Button variant="subtle" onClick={() => void resend()} disabled={props.busy}>
                 {props.approveType === 4 ? t('code.generate') : t('code.resend')}
               </Button>
