@@ -151,6 +151,57 @@ describe('refusals and recurring', () => {
   })
 })
 
+describe('pre-approved payments', () => {
+  const t = locale('es', 'transfers')
+  const say = (key: string) => text(t, key)
+  const steps = screenSteps(() => portal, 'main', 'es')
+
+  test('a monthly transfer is listed, filtered by amount and cancelled in Spanish', async () => {
+    const page = await signIn('demo@nova.example', 'es')
+    await page.goto(`${portal.baseUrl}/transfer/account`)
+    await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000001' })
+    await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000003' })
+    await page.getByLabel(exactly(say('amount'))).fill('6.15')
+    await page.getByLabel(say('recurring.label')).check()
+    await page.getByLabel(exactly(say('recurring.frequency'))).selectOption({ value: 'monthly' })
+    await page.getByLabel(exactly(say('recurring.count'))).fill('3')
+    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await page.getByRole('dialog').getByText(say('popup.submitted')).waitFor()
+
+    await page.goto(`${portal.baseUrl}/transfer/preapproved-payments`)
+    await page
+      .getByRole('heading', { name: text(steps.screens, 'preapprovedPayments.title') })
+      .waitFor()
+    const mine = () => steps.row(page, '6.15')
+    await mine().waitFor()
+    await page.screenshot({ path: join(shots, 'preapproved-payments.png') })
+    await steps.fill(page, { fromAmount: '7' })
+    await steps.button(page, 'applyFilters').click()
+    await expect.poll(() => mine().count()).toBe(0)
+    await steps.fill(page, { fromAmount: '6' })
+    await steps.button(page, 'applyFilters').click()
+    await mine().waitFor()
+    await mine()
+      .getByRole('button', { name: text(steps.screens, 'preapprovedPayments.actions.cancel') })
+      .click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text(steps.screens, 'confirm') })
+      .click()
+    await expect.poll(() => mine().count()).toBe(0)
+    await page.reload()
+    await page
+      .getByRole('heading', { name: text(steps.screens, 'preapprovedPayments.title') })
+      .waitFor()
+    await steps
+      .table(page)
+      .or(page.getByText(text(steps.screens, 'preapprovedPayments.empty')))
+      .first()
+      .waitFor()
+    expect(await mine().count()).toBe(0)
+  })
+})
+
 describe('P2P', () => {
   const t = locale('es', 'transfers')
   const say = (key: string) => text(t, key)

@@ -53,6 +53,13 @@ export const pageMenu: MenuPage[] = [
     title: 'history:menu',
   },
   {
+    id: 'preapprovedPayments',
+    route: '/transfer/preapproved-payments',
+    menu: 'transfers',
+    order: 7,
+    title: 'screens:preapprovedPayments.title',
+  },
+  {
     id: 'batchTransfers',
     route: '/history/batch-transfers',
     menu: 'transfers',
