@@ -6,13 +6,7 @@ import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcOk } from '../rpc/outcome.ts'
 import { beneficiaries } from '../db/schema-payees.ts'
-import {
-  eftStatusOf,
-  isDisabled,
-  permissionsOf,
-  wireStatusOf,
-  type Permission,
-} from './payee-book.ts'
+import { permissionsOf, savedStates } from './payee-book.ts'
 
 export const handler: Handler<'beneficiaryList'> = async (context, input) => {
   const { customerId } = requireSession(context)
@@ -25,22 +19,14 @@ export const handler: Handler<'beneficiaryList'> = async (context, input) => {
   const list = rows
     .filter((row) => input.permission === undefined || row.permission === input.permission)
     .filter((row) => input.countryCode === undefined || row.countryCode === input.countryCode)
-    .map((row) => {
-      const permission = row.permission as Permission
-      return {
-        id: row.id,
-        name: row.name,
-        ...(row.email ? { email: row.email } : {}),
-        ...(row.countryCode ? { countryCode: row.countryCode } : {}),
-        ...(row.currencyCode ? { currencyCode: row.currencyCode } : {}),
-        permission,
-        ...(row.transferType === 'wire' ? { wireStatus: wireStatusOf(row.details) } : {}),
-        ...(row.transferType === 'eft'
-          ? { eftStatus: eftStatusOf(row.details, row.countryCode) }
-          : {}),
-        isDisabled: isDisabled(row.transferType, permission, row.details, row.countryCode, flags),
-        details: { transferType: row.transferType, ...row.details },
-      }
-    })
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      ...(row.email ? { email: row.email } : {}),
+      ...(row.countryCode ? { countryCode: row.countryCode } : {}),
+      ...(row.currencyCode ? { currencyCode: row.currencyCode } : {}),
+      ...savedStates(row, flags),
+      details: { transferType: row.transferType, ...row.details },
+    }))
   return rpcOk({ beneficiaries: list })
 }

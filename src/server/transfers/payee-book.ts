@@ -70,6 +70,25 @@ export function isDisabled(
   return false
 }
 
+/** The states section 3 names for a saved payee or template: wireStatus, eftStatus, isDisabled. */
+export function savedStates(
+  row: {
+    transferType: string
+    permission: string
+    details: SavedDetails
+    countryCode: string | null
+  },
+  flags: Record<string, boolean>,
+): { permission: Permission; wireStatus?: string; eftStatus?: string; isDisabled: boolean } {
+  const permission = row.permission as Permission
+  return {
+    permission,
+    ...(row.transferType === 'wire' ? { wireStatus: wireStatusOf(row.details) } : {}),
+    ...(row.transferType === 'eft' ? { eftStatus: eftStatusOf(row.details, row.countryCode) } : {}),
+    isDisabled: isDisabled(row.transferType, permission, row.details, row.countryCode, flags),
+  }
+}
+
 export interface SaveRequest {
   kind: string
   permission: Permission

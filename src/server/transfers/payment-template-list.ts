@@ -8,13 +8,7 @@ import { rpcOk } from '../rpc/outcome.ts'
 import { paymentTemplates } from '../db/schema-payees.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
-import {
-  eftStatusOf,
-  isDisabled,
-  permissionsOf,
-  wireStatusOf,
-  type Permission,
-} from './payee-book.ts'
+import { permissionsOf, savedStates } from './payee-book.ts'
 
 export const handler: Handler<'paymentTemplateList'> = async (context, input) => {
   const { customerId } = requireSession(context)
@@ -27,26 +21,18 @@ export const handler: Handler<'paymentTemplateList'> = async (context, input) =>
   const templates = rows
     .filter((row) => input.types === undefined || input.types.some((t) => t === row.transferType))
     .filter((row) => input.permission === undefined || row.permission === input.permission)
-    .map((row) => {
-      const permission = row.permission as Permission
-      return {
-        id: row.id,
-        templateName: row.templateName,
-        transferType: row.transferType as (typeof input.types & {})[number],
-        permission,
-        ...(row.transferType === 'wire' ? { wireStatus: wireStatusOf(row.details) } : {}),
-        ...(row.transferType === 'eft'
-          ? { eftStatus: eftStatusOf(row.details, row.countryCode) }
-          : {}),
-        isDisabled: isDisabled(row.transferType, permission, row.details, row.countryCode, flags),
-        ...(row.beneficiaryName ? { beneficiaryName: row.beneficiaryName } : {}),
-        ...(row.countryCode ? { countryCode: row.countryCode } : {}),
-        ...(row.currencyCode ? { currencyCode: row.currencyCode } : {}),
-        ...(row.currencyCode && row.amountMinor !== null
-          ? { amount: fromMinor(row.amountMinor, scaleOf(row.currencyCode)) }
-          : {}),
-        details: row.details,
-      }
-    })
+    .map((row) => ({
+      id: row.id,
+      templateName: row.templateName,
+      transferType: row.transferType as (typeof input.types & {})[number],
+      ...savedStates(row, flags),
+      ...(row.beneficiaryName ? { beneficiaryName: row.beneficiaryName } : {}),
+      ...(row.countryCode ? { countryCode: row.countryCode } : {}),
+      ...(row.currencyCode ? { currencyCode: row.currencyCode } : {}),
+      ...(row.currencyCode && row.amountMinor !== null
+        ? { amount: fromMinor(row.amountMinor, scaleOf(row.currencyCode)) }
+        : {}),
+      details: row.details,
+    }))
   return rpcOk({ templates })
 }
