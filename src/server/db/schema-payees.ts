@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
-  boolean,
   char,
   check,
   index,
