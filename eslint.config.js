@@ -4,7 +4,17 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dist-fixtures', 'data', 'src/generated', 'bench-results', '.tmp'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'dist-fixtures',
+      'data',
+      'src/generated',
+      'bench-results',
+      '.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
