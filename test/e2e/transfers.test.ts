@@ -459,6 +459,45 @@ describe('an approval code', () => {
     }
   })
 
+  // P2P meets every approval mode too (the own-account transfer meets them above). The payee
+  // is not business@, whom the blacklist test above blocks.
+  test.each(['sms', 'push', 'otp', 'approvalCode'] as const)(
+    'P2P in %s mode: the code step, then the money leaves',
+    async (mode) => {
+      await withMode(mode, async (customerId) => {
+        const phone = mode === 'sms' ? await confirmedPhoneOf(portal.db, customerId) : undefined
+        const recipient = phone ?? 'demo@nova.example'
+        const earlier = await mailedCode(recipient).catch(() => undefined)
+        const page = await signIn('demo@nova.example', 'en')
+        const before = await balanceOn(page, 10000001)
+        await page.goto(`${portal.baseUrl}/transfer/p2p`)
+        await page.getByRole('heading', { level: 1, name: say('p2p.title') }).waitFor()
+        await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000001' })
+        await emailField(page, say('p2p.email')).fill('retail@nova.example')
+        await page.getByTestId('payee-note').getByText(say('p2p.payee.customer')).waitFor()
+        await page.getByLabel(exactly(say('amount'))).fill('5')
+        await page
+          .getByTestId('transfer-fee')
+          .getByText(/0\.30 USD/)
+          .waitFor()
+        await page.getByRole('button', { name: say('submit'), exact: true }).click()
+        const dialog = page.getByRole('dialog')
+        await dialog.getByText(say(`code.title.${mode}`)).waitFor()
+        let code: string | undefined
+        await expect
+          .poll(async () => {
+            code = await mailedCode(recipient)
+            return code !== earlier
+          })
+          .toBe(true)
+        await dialog.getByLabel(exactly(say('code.label'))).fill(code!)
+        await dialog.getByRole('button', { name: say('code.submit') }).click()
+        await dialog.getByText(say('popup.submitted')).waitFor()
+        await expect.poll(() => balanceOn(page, 10000001)).toBe(plus(before, '-5.30'))
+      })
+    },
+  )
+
   test('push mode: the push confirm with the e-mailed code under it', async () => {
     await withMode('push', async () => {
       const { page, before } = await startTransfer('3.25')
