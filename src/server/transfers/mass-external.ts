@@ -127,15 +127,26 @@ function requestOf(
   }
 }
 
-/** Only the fields the single submit knows (a file may carry columns of its own). */
-function knownFields(type: MassTransferType, request: Record<string, unknown>) {
+/** The request fields of each type's single submit, read from the spec once per type. */
+const submitFields = new Map<MassTransferType, ReadonlySet<string>>()
+
+function fieldsOfSubmit(type: MassTransferType): ReadonlySet<string> {
+  const known = submitFields.get(type)
+  if (known) return known
   const paths = spec.paths as Record<string, { post?: unknown }>
   const operation = paths[`/rpc/${submitOperationOf[type]}`]?.post as
     { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } } | undefined
   const properties = operation?.requestBody?.content?.['application/json']?.schema?.properties
   if (!properties) throw new Error(`assertion: ${submitOperationOf[type]} has a request schema`)
-  const known = Object.keys(properties)
-  return Object.fromEntries(Object.entries(request).filter(([key]) => known.includes(key)))
+  const fields = new Set(Object.keys(properties))
+  submitFields.set(type, fields)
+  return fields
+}
+
+/** Only the fields the single submit knows (a file may carry columns of its own). */
+function knownFields(type: MassTransferType, request: Record<string, unknown>) {
+  const known = fieldsOfSubmit(type)
+  return Object.fromEntries(Object.entries(request).filter(([key]) => known.has(key)))
 }
 
 /** Every line checked as its single submit would, without writing anything. */
