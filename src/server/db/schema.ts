@@ -43,6 +43,11 @@ export const customers = pgTable('customers', {
   oldWebUrl: text('old_web_url'),
   hasRelatedAccounts: boolean('has_related_accounts').notNull().default(false),
   permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
+  /**
+   * Set when the bank blocks the customer (fraud, compliance): no user may act for it, its
+   * own users included, until the bank lifts the block (rpc/access.ts).
+   */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
   createdAt: createdAt(),
 })
 
