@@ -10,6 +10,7 @@ import { loadBrands } from './brands.ts'
 import { operationsReport, testedOperations } from './operations-report.ts'
 import { apiReferenceHtml } from './api-reference.ts'
 import { buildScreens } from './forms.ts'
+import { checkRequestBounds } from './request-bounds.ts'
 
 const root = join(import.meta.dirname, '..')
 const out = join(root, 'src/generated')
@@ -21,6 +22,7 @@ const checkOnly = process.argv.includes('--check')
 async function main(): Promise<void> {
   const spec = bundleSpec(join(root, 'spec/openapi.yaml'))
   const table = operationTable(spec)
+  checkRequestBounds(spec, table)
   const apiTypes = astToString(await openapiTS(spec as never))
   const validators = validatorModule(spec)
   const { brands, problems } = loadBrands(root)

@@ -1,6 +1,6 @@
 // The page of a page-style list (x-paging style page, first page 1): which rows to read.
-// Page numbers have no upper bound in the spec, so a page far past any table reads nothing
-// instead of sending the database an offset it cannot hold.
+// Page numbers are 32-bit in the spec, so a page far past any table reads nothing instead
+// of sending the database an offset it need not hold.
 
 export interface PageWindow {
   limit: number
