@@ -2,21 +2,27 @@
 import { SpecError, type Json, type JsonObject } from './bundle-spec.ts'
 
 /**
- * Who may call an operation (DESIGN.md section 11), checked before the handler runs:
- * - public: anyone; session: a signed-in user; admin: an administrator (isAdmin);
- * - rights:N[,N]: a business user whose access right on the acting customer is one of N
- *   (product-spec section 4: 1 read, 2 full, 3 initiate, 4 confirmed, 5 uploading);
- * - permission:<flag>: a session whose permission flag (product-spec section 6) is true;
+ * Who may call an operation (DESIGN.md section 11), checked by the dispatcher before the
+ * handler runs (src/server/rpc/access.ts):
+ * - public: anyone; admin: an administrator (isAdmin);
+ * - user: a signed-in user, for themselves only (their devices, password, sign-ins): the
+ *   handler always sees the user's own customer, whatever fromCustomerId says;
+ * - rights:N[,N]: a signed-in user whose access right on the acting customer is one of N
+ *   (product-spec section 4: 1 read, 2 full, 3 initiate, 4 confirmed, 5 uploading); a user
+ *   has 2 on their own customer and an administrator 2 on everyone;
+ * - rights:N[,N] permission:<flag>: as rights, and the acting customer's permission flag of
+ *   product-spec section 6 is true;
  * - paymentSecret: a global-payment recipient holding the payment's secret link;
  * - internal: another server, with the internal service token;
  * - apiKey: a merchant's server with an enabled API key in x-api-key, from an allowed IP.
+ * Every operation that can act for a customer (everything signed in but admin and user)
+ * names the rights it needs, so no handler is left to decide who may call it.
  */
 export type Access =
   | 'public'
-  | 'session'
+  | 'user'
   | 'admin'
   | `rights:${string}`
-  | `permission:${string}`
   | 'paymentSecret'
   | 'internal'
   | 'apiKey'
@@ -29,6 +35,10 @@ export interface OperationEntry {
   kind: 'rpc' | 'rest'
   area: string
   access: Access
+  /** The access rights on the acting customer that may call it (from rights:N,...). */
+  rights?: number[]
+  /** The permission flag the acting customer needs (from permission:<flag>). */
+  permission?: string
   summary: string
   hasRequestBody: boolean
   responseStatuses: string[]
@@ -37,7 +47,7 @@ export interface OperationEntry {
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch']
 const accessPattern =
-  /^(public|session|admin|paymentSecret|internal|apiKey|rights:[0-5](,[0-5])*|permission:[A-Za-z][A-Za-z0-9]*)$/
+  /^(public|user|admin|paymentSecret|internal|apiKey|rights:([1-5](,[1-5])*)( permission:([A-Za-z][A-Za-z0-9]*))?)$/
 
 export function operationTable(spec: JsonObject): OperationEntry[] {
   const table: OperationEntry[] = []
@@ -47,9 +57,12 @@ export function operationTable(spec: JsonObject): OperationEntry[] {
       const operation = value as JsonObject
       const operationId = String(operation.operationId)
       const access = operation['x-access']
-      if (typeof access !== 'string' || !accessPattern.test(access)) {
+      const accessMatch = typeof access === 'string' ? accessPattern.exec(access) : null
+      if (!accessMatch) {
         throw new SpecError(
-          `${operationId}: x-access must be public, session, admin, rights:N, permission:<flag>, paymentSecret, internal or apiKey`,
+          `${operationId}: x-access must be public, user, admin, rights:N[,N] (the access rights on ` +
+            `the acting customer, optionally followed by " permission:<flag>"), paymentSecret, ` +
+            `internal or apiKey; a signed-in operation that can act for a company names its rights`,
         )
       }
       const kind = path === `/rpc/${operationId}` ? 'rpc' : 'rest'
@@ -67,6 +80,8 @@ export function operationTable(spec: JsonObject): OperationEntry[] {
         kind,
         area: String(tags?.[0] ?? 'misc'),
         access: access as Access,
+        ...(accessMatch[2] ? { rights: accessMatch[2].split(',').map(Number) } : {}),
+        ...(accessMatch[5] ? { permission: accessMatch[5] } : {}),
         summary: String(operation.summary ?? ''),
         hasRequestBody: operation.requestBody !== undefined,
         responseStatuses: Object.keys((operation.responses ?? {}) as JsonObject),

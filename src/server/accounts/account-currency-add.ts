@@ -3,7 +3,7 @@
 // company (access right 1) cannot open accounts.
 import { and, eq, ne } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { ledgerAccounts } from '../db/schema.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { AccountType } from '../../shared/account-flags.ts'
@@ -15,7 +15,6 @@ import { accountCurrencies, isAccountCurrency } from './exchange-rates.ts'
 
 export const handler: Handler<'accountCurrencyAdd'> = async (context, input) => {
   const acting = await actingUser(context)
-  if (acting.accessRight === 1) return rpcFail('13', 'Read access cannot open accounts.')
   const currencyCode = input.currencyCode
   if (!isAccountCurrency(currencyCode)) {
     return validationFailure([

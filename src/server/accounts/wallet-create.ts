@@ -25,7 +25,6 @@ function randomChars(length: number): string {
 
 export const handler: Handler<'walletCreate'> = async (context, input) => {
   const acting = await actingUser(context)
-  if (acting.accessRight === 1) return rpcFail('13', 'Read access cannot create wallets.')
   const make = addressMakers[input.currencyCode]
   if (!make) {
     return validationFailure([

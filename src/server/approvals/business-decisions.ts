@@ -6,14 +6,13 @@
 // transfer_approval_codes with its idempotency key, so a retry answers the first result.
 import { and, count, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { customers, users } from '../db/schema.ts'
 import { transferApprovalCodes, transferOrders } from '../db/schema-transfers.ts'
 import { massBatchRows } from '../db/schema-mass.ts'
 import { rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
 import { issueApprovalCode, type OrderRow } from '../transfers/approval-codes.ts'
 import { completeOrder, lockOrders, voidOrder } from '../transfers/order-settlement.ts'
 import { inTransaction, Refusal } from '../transfers/transfer-orders.ts'
-import { approveTypeOfMode } from '../transfers/transfer-rules.ts'
+import { approveTypeOfCustomer } from '../transfers/acting-user.ts'
 
 export interface Decision {
   customerId: number
@@ -40,15 +39,6 @@ export async function decisionByKey(db: Db, customerId: number, userId: number, 
       ),
     )
   return row
-}
-
-async function modeOf(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ mode: customers.transactionApproveMode })
-    .from(users)
-    .innerJoin(customers, eq(customers.id, users.customerId))
-    .where(eq(users.id, userId))
-  return approveTypeOfMode(row?.mode ?? 'simple')
 }
 
 /** Locks the orders and checks that every one waits for an approver of this customer. */
@@ -97,7 +87,7 @@ export async function decide(db: Db, decision: Decision): Promise<Outcome> {
     decision.idempotencyKey,
   )
   if (earlier?.result) return rpcOk(withoutConfirmation(earlier.result))
-  const approveType = await modeOf(db, decision.userId)
+  const approveType = await approveTypeOfCustomer(db, decision.customerId)
   return inTransaction(db, async (tx) => {
     const orders = await waitingOrders(tx, decision)
     const raced = await decisionByKey(

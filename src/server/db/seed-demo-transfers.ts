@@ -23,6 +23,7 @@ import { transferOrders } from './schema-transfers.ts'
 import { AccountType } from '../../shared/account-flags.ts'
 
 export const demoInitiator = 'initiator@nova.example'
+export const demoApprover = 'approver@nova.example'
 
 export async function seedTransfersDemo(db: Db, password: string): Promise<void> {
   const [company] = await db
@@ -32,38 +33,73 @@ export async function seedTransfersDemo(db: Db, password: string): Promise<void>
   if (!company) return
   const [existing] = await db.select().from(users).where(eq(users.username, demoInitiator))
   if (existing) return
-  const [customer] = await db
-    .insert(customers)
-    .values({
-      customerType: 0,
-      firstName: 'Riley',
-      lastName: 'Quinn',
-      email: demoInitiator,
-      residenceCountryCode: 'LT',
-      verified: true,
-    })
-    .returning({ id: customers.id })
-  if (!customer) throw new Error('assertion: demo initiator inserted')
-  const [user] = await db
-    .insert(users)
-    .values({
-      username: demoInitiator,
-      passwordHash: await hashPassword(password),
-      customerId: customer.id,
-      loginFlow: 'simple',
-    })
-    .returning({ id: users.id })
-  if (!user) throw new Error('assertion: demo initiator user inserted')
-  await db
-    .insert(companyUsers)
-    .values({ companyCustomerId: company.customerId, userId: user.id, accessRight: 3 })
+  const initiator = { firstName: 'Riley', lastName: 'Quinn' }
+  const userId = await insertCompanyUser(
+    db,
+    company.customerId,
+    demoInitiator,
+    initiator,
+    3,
+    password,
+  )
   await db
     .update(customers)
     .set({
       permissions: sql`${customers.permissions} || '{"sendMoneyUser": true, "transferMoneyUser": true, "addFundsCrypto": true, "sendMoneyGlobalTransfer": true}'::jsonb`,
     })
     .where(and(eq(customers.id, company.customerId)))
-  await seedWaitingTransfers(db, company.customerId, user.id)
+  await seedWaitingTransfers(db, company.customerId, userId)
+}
+
+/**
+ * approver@nova.example, a user with access right 4 (confirmed) on business@nova.example's
+ * company: approves or declines its transfer requests and moves no money itself.
+ */
+export async function seedApproverDemo(db: Db, password: string): Promise<void> {
+  const [company] = await db
+    .select({ customerId: users.customerId })
+    .from(users)
+    .where(eq(users.username, 'business@nova.example'))
+  const [existing] = await db.select().from(users).where(eq(users.username, demoApprover))
+  if (!company || existing) return
+  const approver = { firstName: 'Avery', lastName: 'Stone' }
+  await insertCompanyUser(db, company.customerId, demoApprover, approver, 4, password)
+}
+
+/** A personal customer with a sign-in, holding an access right on a company. */
+async function insertCompanyUser(
+  db: Db,
+  companyId: number,
+  username: string,
+  names: { firstName: string; lastName: string },
+  accessRight: number,
+  password: string,
+): Promise<number> {
+  const [customer] = await db
+    .insert(customers)
+    .values({
+      customerType: 0,
+      ...names,
+      email: username,
+      residenceCountryCode: 'LT',
+      verified: true,
+    })
+    .returning({ id: customers.id })
+  if (!customer) throw new Error(`assertion: demo customer ${username} inserted`)
+  const [user] = await db
+    .insert(users)
+    .values({
+      username,
+      passwordHash: await hashPassword(password),
+      customerId: customer.id,
+      loginFlow: 'simple',
+    })
+    .returning({ id: users.id })
+  if (!user) throw new Error(`assertion: demo user ${username} inserted`)
+  await db
+    .insert(companyUsers)
+    .values({ companyCustomerId: companyId, userId: user.id, accessRight })
+  return user.id
 }
 
 const demoCodeLifetimeMs = 30 * 86_400_000

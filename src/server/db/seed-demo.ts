@@ -25,7 +25,7 @@ import { seedMerchantDemo } from '../merchant/merchant-demo-data.ts'
 import { seedSecurityDemo } from '../security/security-demo-data.ts'
 import { seedDemoAuth } from './seed-demo-auth.ts'
 import { seedPublicApiDemo } from '../public-api/public-api-demo-data.ts'
-import { seedTransfersDemo } from './seed-demo-transfers.ts'
+import { seedApproverDemo, seedTransfersDemo } from './seed-demo-transfers.ts'
 import { seedRoutingDemo } from './seed-demo-routing.ts'
 import { seedHistoryDemo } from './seed-demo-history.ts'
 import { seedExternalDemo } from './seed-demo-external.ts'
@@ -144,6 +144,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedRoutingDemo(db, demoPassword)
   await seedHistoryDemo(db, demoPassword)
   await seedExternalDemo(db)
+  await seedApproverDemo(db, demoPassword)
 }
 
 async function fundDemoAccount(

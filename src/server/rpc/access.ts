@@ -1,24 +1,53 @@
 // The access check of every operation, from its x-access in the spec (DESIGN.md section 11).
 // It runs before validation and before the handler; nothing here trusts the request body
-// except fromCustomerId, which it checks.
+// except fromCustomerId, which it checks. Who may call what is data in the spec (x-access,
+// carried into the generated operation table); no handler decides it again.
 import { timingSafeEqual } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/open-database.ts'
 import { customers } from '../db/schema.ts'
-import { companyUsers } from '../db/schema-security.ts'
+import { companyUsers, securitySettings } from '../db/schema-security.ts'
 import type { AppServices } from '../app.ts'
 import type { Session } from './handler-context.ts'
 import { rpcFail, validationFailure, type FieldError, type Outcome } from './outcome.ts'
 import { checkApiKeyAccess } from '../public-api/api-key-access.ts'
+import { addressListed, whitelistEntries } from '../security/ip-whitelist.ts'
+import { ipRefusedMessage } from '../auth/ip-allowed.ts'
 
 export interface AccessEntry {
   operationId: string
   access: string
+  /** The access rights on the acting customer that may call it (x-access rights:N,...). */
+  rights?: readonly number[]
+  /** The acting customer's permission flag it needs (x-access ... permission:<flag>). */
+  permission?: string
 }
 
 /** Full access (2) on a customer: the customer itself, or an administrator acting for it. */
 export const fullAccessRight = 2
+
+/**
+ * The refusals of the access check, one text each, so that a client (and the generated
+ * authorization test) can tell an access refusal from a handler's answer.
+ */
+export const accessRefusals = {
+  noSession: rpcFail('AU', 'Authentication is required.'),
+  notAdmin: rpcFail('ENOA', 'This operation is for administrators.'),
+  noCustomerAccess: rpcFail('13', 'You have no access to this customer.'),
+  rightTooLow: rpcFail('13', 'Your access rights on this company do not allow this operation.'),
+  permissionOff: rpcFail('ENOA', 'This operation is not enabled for your account.'),
+  customerBlocked: rpcFail('ENOA', 'This customer is blocked; contact support.'),
+  notInternal: rpcFail('ENOA', 'This operation is for internal services.'),
+} as const
+
+export type AccessDecision =
+  | { denied: Outcome }
+  /**
+   * The customer the call acts for (fromCustomerId when allowed, else the session's own) and
+   * the user's access right on it: 2 on their own customer, 0 without a session.
+   */
+  | { actingCustomerId: number | undefined; accessRight: number }
 
 function isId32(value: number): boolean {
   return Number.isInteger(value) && value >= 1 && value <= 2 ** 31 - 1
@@ -49,42 +78,105 @@ export async function checkAccess(
   session: Session | undefined,
   fromCustomerId: unknown,
   request: FastifyRequest,
-): Promise<Outcome | undefined> {
+): Promise<AccessDecision> {
   const access = entry.access
-  if (access === 'public' || access === 'paymentSecret') return undefined
-  if (access === 'internal') return checkInternalToken(services, request)
-  if (access === 'apiKey') return checkApiKeyAccess(services.db, request)
-  if (!session) return rpcFail('AU', 'Authentication is required.')
-  if (access === 'admin' && !session.isAdmin) {
-    return rpcFail('ENOA', 'This operation is for administrators.')
+  // An open operation never acts for anyone but the caller, whatever the body names.
+  if (access === 'public' || access === 'paymentSecret') return ownCustomer(session)
+  if (access === 'internal') return decided(checkInternalToken(services, request), session)
+  if (access === 'apiKey') return decided(await checkApiKeyAccess(services.db, request), session)
+  if (!session) return { denied: accessRefusals.noSession }
+  // A user's own things (devices, password, sign-ins) are theirs whoever they act for.
+  if (access === 'user') return ownCustomer(session)
+  if (access === 'admin' && !session.isAdmin) return { denied: accessRefusals.notAdmin }
+  const acting = actingCustomerOf(session, fromCustomerId)
+  if ('denied' in acting) return acting
+  const facts = await actingCustomerFacts(services.db, session, acting.actingCustomerId)
+  if (facts.accessRight === 0) return { denied: accessRefusals.noCustomerAccess }
+  if (entry.rights && !entry.rights.includes(facts.accessRight)) {
+    return { denied: accessRefusals.rightTooLow }
   }
-  let actingCustomerId = session.customerId
-  if (fromCustomerId !== undefined && fromCustomerId !== session.customerId) {
-    if (typeof fromCustomerId !== 'number' || !Number.isInteger(fromCustomerId)) {
-      return validationFailure([{ parameter: 'fromCustomerId', description: 'must be an id' }])
-    }
-    if ((await accessRightOn(services.db, session, fromCustomerId)) === 0) {
-      return rpcFail('13', 'You have no access to this customer.')
-    }
-    actingCustomerId = fromCustomerId
+  if (entry.permission && facts.permissions[entry.permission] !== true) {
+    return { denied: accessRefusals.permissionOff }
   }
-  if (access.startsWith('rights:')) {
-    const allowed = access.slice('rights:'.length).split(',').map(Number)
-    if (!allowed.includes(await accessRightOn(services.db, session, actingCustomerId))) {
-      return rpcFail('13', 'Your access rights on this company do not allow this operation.')
+  // The acting customer's own settings bind every user acting for it (product-spec section
+  // 6: "IP whitelist ... per-customer security settings"); the user's own customer was
+  // checked with the session (auth/session-checks.ts).
+  if (facts.blocked) return { denied: accessRefusals.customerBlocked }
+  if (
+    facts.whitelistEnabled &&
+    acting.actingCustomerId !== session.customerId &&
+    !addressListed(await whitelistEntries(services.db, acting.actingCustomerId), request.ip)
+  ) {
+    return { denied: rpcFail('ENOA', ipRefusedMessage(request.ip)) }
+  }
+  return { actingCustomerId: acting.actingCustomerId, accessRight: facts.accessRight }
+}
+
+function ownCustomer(session: Session | undefined): AccessDecision {
+  return session
+    ? { actingCustomerId: session.customerId, accessRight: fullAccessRight }
+    : { actingCustomerId: undefined, accessRight: 0 }
+}
+
+function decided(outcome: Outcome | undefined, session: Session | undefined): AccessDecision {
+  return outcome ? { denied: outcome } : ownCustomer(session)
+}
+
+function actingCustomerOf(
+  session: Session,
+  fromCustomerId: unknown,
+): { denied: Outcome } | { actingCustomerId: number } {
+  if (fromCustomerId === undefined || fromCustomerId === session.customerId) {
+    return { actingCustomerId: session.customerId }
+  }
+  if (typeof fromCustomerId !== 'number' || !Number.isInteger(fromCustomerId)) {
+    return {
+      denied: validationFailure([{ parameter: 'fromCustomerId', description: 'must be an id' }]),
     }
   }
-  if (access.startsWith('permission:')) {
-    const flag = access.slice('permission:'.length)
-    const [row] = await services.db
-      .select({ permissions: customers.permissions })
-      .from(customers)
-      .where(eq(customers.id, actingCustomerId))
-    if (row?.permissions[flag] !== true) {
-      return rpcFail('ENOA', 'This operation is not enabled for your account.')
-    }
+  // Ids are 32-bit (schemas/id32): another number names nobody and must reach no query.
+  if (!isId32(fromCustomerId)) return { denied: accessRefusals.noCustomerAccess }
+  return { actingCustomerId: fromCustomerId }
+}
+
+interface ActingCustomerFacts {
+  accessRight: number
+  permissions: Record<string, boolean>
+  blocked: boolean
+  whitelistEnabled: boolean
+}
+
+/** Everything the check needs of the acting customer, in one round trip. */
+async function actingCustomerFacts(
+  db: Db,
+  session: Session,
+  customerId: number,
+): Promise<ActingCustomerFacts> {
+  const [row] = await db
+    .select({
+      grantedRight: companyUsers.accessRight,
+      permissions: customers.permissions,
+      blocked: sql<boolean>`${customers.blockedAt} is not null`,
+      whitelistEnabled: securitySettings.ipWhitelistEnabled,
+    })
+    .from(customers)
+    .leftJoin(securitySettings, eq(securitySettings.customerId, customers.id))
+    .leftJoin(
+      companyUsers,
+      and(
+        eq(companyUsers.companyCustomerId, customers.id),
+        eq(companyUsers.userId, session.userId),
+      ),
+    )
+    .where(eq(customers.id, customerId))
+  if (!row) return { accessRight: 0, permissions: {}, blocked: false, whitelistEnabled: false }
+  const full = customerId === session.customerId || session.isAdmin
+  return {
+    accessRight: full ? fullAccessRight : (row.grantedRight ?? 0),
+    permissions: row.permissions,
+    blocked: row.blocked,
+    whitelistEnabled: row.whitelistEnabled ?? false,
   }
-  return undefined
 }
 
 /** Server-to-server calls carry the internal service token; none configured, none pass. */
@@ -99,7 +191,7 @@ function checkInternalToken(services: AppServices, request: FastifyRequest): Out
   ) {
     return undefined
   }
-  return rpcFail('ENOA', 'This operation is for internal services.')
+  return accessRefusals.notInternal
 }
 
 /** REST paths answer a denial the REST way: 401 or 403 with a message. */

@@ -68,8 +68,9 @@ export async function dispatch(
         : undefined
       : restActingCustomer(request, rawBody)
 
-  const denied = await checkAccess(services, entry, session, fromCustomerId, request)
-  if (denied) {
+  const decision = await checkAccess(services, entry, session, fromCustomerId, request)
+  if ('denied' in decision) {
+    const { denied } = decision
     return entry.kind === 'rpc' ? denied : asRestDenial(denied, restCustomerParameter(request))
   }
 
@@ -92,8 +93,8 @@ export async function dispatch(
     config: services.config,
     tokens: services.tokens,
     session,
-    customerId:
-      session && typeof fromCustomerId === 'number' ? fromCustomerId : session?.customerId,
+    customerId: decision.actingCustomerId,
+    accessRight: decision.accessRight,
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
     lang,

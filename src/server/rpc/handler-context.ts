@@ -27,6 +27,11 @@ export interface HandlerContext {
   session: Session | undefined
   /** The customer the call acts for: fromCustomerId when allowed, else the session's. */
   customerId: number | undefined
+  /**
+   * The signed-in user's access right on customerId (product-spec section 4), as the
+   * dispatcher checked it against x-access: 2 on their own customer, 0 without a session.
+   */
+  accessRight: number
   ip: string
   userAgent: string
   lang: string

@@ -1,8 +1,11 @@
 // Who acts and with which right (product-spec sections 4 and 6): the signed-in user on the
 // acting customer (fromCustomerId). Own customer and administrators have full access (2).
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import { customers } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { accessRightOn } from '../rpc/access.ts'
+import { approveTypeOfMode } from './transfer-rules.ts'
 
 export interface ActingUser {
   userId: number
@@ -13,8 +16,25 @@ export interface ActingUser {
 
 export async function actingUser(context: HandlerContext): Promise<ActingUser> {
   const session = requireSession(context)
-  const accessRight = await accessRightOn(context.db, context.session!, session.customerId)
-  return { userId: session.userId, customerId: session.customerId, accessRight }
+  // The dispatcher found the right while checking x-access (rpc/access.ts).
+  return {
+    userId: session.userId,
+    customerId: session.customerId,
+    accessRight: context.accessRight,
+  }
+}
+
+/**
+ * The approval type every transfer made for a customer asks for: the acting customer's own
+ * two-step mode, so that a company's mode binds each user acting for it (product-spec section
+ * 6: approval mode is a per-customer security setting). The code goes to the acting user.
+ */
+export async function approveTypeOfCustomer(db: Db, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ mode: customers.transactionApproveMode })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+  return approveTypeOfMode(row?.mode ?? 'simple')
 }
 
 /** Rights that move money at once; 3 and 5 create approval requests; 1 (read) moves nothing. */

@@ -26,6 +26,7 @@ import {
   massLines,
   maxMassRows,
   maxPreviewRows,
+  unstorableCells,
   type MassColumns,
   type MassLine,
 } from './mass-files.ts'
@@ -264,9 +265,6 @@ async function prepare(
   maxRows: number,
 ): Promise<Prepared | Outcome> {
   const { acting } = input
-  if (acting.accessRight === 1) {
-    return rpcFail('13', 'Read access to this company cannot move money.')
-  }
   const flags = await permissionsOf(db, acting.customerId)
   if (flags[methodFlags[input.transferType].mass] !== true) {
     return rpcFail('ENOA', 'This operation is not enabled for your account.')
@@ -287,6 +285,8 @@ async function prepare(
       },
     ])
   }
+  const unstorable = unstorableCells(lines)
+  if (unstorable.length > 0) return validationFailure(unstorable)
   return { from, lines }
 }
 

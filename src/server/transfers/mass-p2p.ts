@@ -10,21 +10,20 @@
 import { createHash } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { customers, ledgerAccounts, users } from '../db/schema.ts'
+import { ledgerAccounts } from '../db/schema.ts'
 import { massBatchRows, massBatches } from '../db/schema-mass.ts'
-import { rpcFail, rpcOk, validationFailure, type FieldError, type Outcome } from '../rpc/outcome.ts'
+import { rpcOk, validationFailure, type FieldError, type Outcome } from '../rpc/outcome.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { AccountType } from '../../shared/account-flags.ts'
 import { balancesOf } from '../ledger/balances.ts'
 import { lockBalances } from '../ledger/balance-rows.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
-import { initiatingRights, type ActingUser } from './acting-user.ts'
+import { approveTypeOfCustomer, initiatingRights, type ActingUser } from './acting-user.ts'
 import { payeeFacts, type PayeeFacts } from './payee-lookup.ts'
 import { isFieldError, ownAccount, quoteOf, type Quote } from './transfer-quotes.ts'
 import { inTransaction, Refusal, submitOrder } from './transfer-orders.ts'
-import { approveTypeOfMode } from './transfer-rules.ts'
-import { massLines, maxMassRows, p2pColumns, type MassLine } from './mass-files.ts'
+import { massLines, maxMassRows, p2pColumns, unstorableCells, type MassLine } from './mass-files.ts'
 
 export interface MassUpload {
   acting: ActingUser
@@ -81,12 +80,7 @@ export function batchReplay(
 /** Mass payments confirmed by a code per payment would send one code a line: refused. */
 export async function codeModeRefusal(db: Db, acting: ActingUser): Promise<Outcome | undefined> {
   if (initiatingRights.has(acting.accessRight)) return undefined
-  const [row] = await db
-    .select({ mode: customers.transactionApproveMode })
-    .from(users)
-    .innerJoin(customers, eq(customers.id, users.customerId))
-    .where(eq(users.id, acting.userId))
-  if (approveTypeOfMode(row?.mode ?? 'simple') === 0) return undefined
+  if ((await approveTypeOfCustomer(db, acting.customerId)) === 0) return undefined
   return validationFailure([
     {
       parameter: 'transactionApproveMode',
@@ -104,9 +98,6 @@ export async function submitP2pMass(db: Db, upload: MassUpload): Promise<Outcome
   )
   const earlier = await batchByKey(db, acting.customerId, upload.idempotencyKey)
   if (earlier) return batchReplay(earlier, hash)
-  if (acting.accessRight === 1) {
-    return rpcFail('13', 'Read access to this company cannot move money.')
-  }
   const from = await ownAccount(db, acting.customerId, upload.accountId)
   if (!from) {
     return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
@@ -125,6 +116,8 @@ export async function submitP2pMass(db: Db, upload: MassUpload): Promise<Outcome
       },
     ])
   }
+  const unstorable = unstorableCells(lines)
+  if (unstorable.length > 0) return validationFailure(unstorable)
   const checked = await checkLines(db, acting.customerId, from, lines)
   if ('errors' in checked) return validationFailure(namedErrors(checked.errors))
   const fundsRefusal = await totalRefusal(db, from, checked.lines, upload.field)

@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { customers, ledgerAccounts, users } from '../db/schema.ts'
+import { ledgerAccounts } from '../db/schema.ts'
 import { p2pClaims, transferOrders, transferSubscriptions } from '../db/schema-transfers.ts'
 import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
 import { AccountType } from '../../shared/account-flags.ts'
@@ -21,10 +21,9 @@ import { postTransferIn, type PostingInput, type TransferResult } from '../ledge
 import { enqueueJobs } from '../jobs/job-queue.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import type { ActingUser } from './acting-user.ts'
-import { initiatingRights } from './acting-user.ts'
+import { approveTypeOfCustomer, initiatingRights } from './acting-user.ts'
 import { issueApprovalCode, type OrderRow } from './approval-codes.ts'
 import {
-  approveTypeOfMode,
   brokenLimit,
   isExternalKind,
   limitUse,
@@ -120,19 +119,10 @@ function replayOf(order: OrderRow, hash: string): Outcome {
   return rpcOk(order.result)
 }
 
-async function transactionModeOf(db: Db, userId: number): Promise<string> {
-  const [row] = await db
-    .select({ mode: customers.transactionApproveMode })
-    .from(users)
-    .innerJoin(customers, eq(customers.id, users.customerId))
-    .where(eq(users.id, userId))
-  return row?.mode ?? 'simple'
-}
-
 async function routeOf(db: Db, draft: OrderDraft): Promise<{ route: Route; approveType: number }> {
   if (draft.subscriptionRun) return { route: 'execute', approveType: 0 }
   if (initiatingRights.has(draft.acting.accessRight)) return { route: 'approver', approveType: 0 }
-  const approveType = approveTypeOfMode(await transactionModeOf(db, draft.acting.userId))
+  const approveType = await approveTypeOfCustomer(db, draft.acting.customerId)
   if (approveType !== 0) return { route: 'code', approveType }
   const claim = draft.kind === 'p2p' && draft.toCustomerId === undefined
   return { route: claim ? 'claim' : 'execute', approveType: 0 }
@@ -150,9 +140,6 @@ export async function submitOrder(db: Db, draft: OrderDraft): Promise<Outcome> {
   const customerId = draft.acting.customerId
   const earlier = await orderByKey(db, customerId, draft.idempotencyKey)
   if (earlier) return replayOf(earlier, hash)
-  if (draft.acting.accessRight === 1) {
-    return rpcFail('13', 'Read access to this company cannot move money.')
-  }
   const { route, approveType } = await routeOf(db, draft)
   if (draft.subscription && route === 'approver') {
     return validationFailure([

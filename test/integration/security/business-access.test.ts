@@ -63,8 +63,9 @@ for (const target of databaseTargets()) {
     }
 
     it("lists the company's own sign-in with full access, then its employee", async () => {
-      // The transfer demo's initiator (right 3) also works for this company.
-      const users = (await usersOf()).filter((user) => user.email !== 'initiator@nova.example')
+      // The transfer demo's initiator (right 3) and approver (right 4) also work for it.
+      const others = ['initiator@nova.example', 'approver@nova.example']
+      const users = (await usersOf()).filter((user) => !others.includes(user.email ?? ''))
       expect(users).toEqual([
         expect.objectContaining({
           email: 'business@nova.example',
@@ -202,6 +203,7 @@ for (const target of databaseTargets()) {
         'business@nova.example',
         'employee@nova.example',
         'initiator@nova.example',
+        'approver@nova.example',
         'director@nova.example',
       ])
     })
@@ -254,7 +256,9 @@ for (const target of databaseTargets()) {
       )
       expect(reply.body.responseCode, reply.text).toBe('00')
       expect(
-        (await usersOf()).map((user) => user.email).filter((e) => e !== 'initiator@nova.example'),
+        (await usersOf())
+          .map((user) => user.email)
+          .filter((e) => !['initiator@nova.example', 'approver@nova.example'].includes(e ?? '')),
       ).toEqual(['business@nova.example'])
       const read = await server.post('/rpc/ipAccessList', { fromCustomerId: companyId }, employee)
       expect(read.body.responseCode).toBe('13')
