@@ -60,6 +60,8 @@ export default defineConfig({
   },
   test: {
     root: '.',
+    // The servers the tests start log errors only (src/server/config.ts, LOG_LEVEL).
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' },
     projects: [
       {
         extends: true,

@@ -1,9 +1,9 @@
 // Builds the Fastify app. Order, and why: security headers first so every answer carries
 // them; then the error handler, so malformed JSON becomes VF instead of Fastify's own shape;
 // then the routes from the spec; the built portal last, as the fallback for everything else.
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify'
 import helmet from '@fastify/helmet'
-import multipart from '@fastify/multipart'
+import type { DestinationStream } from 'pino'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './db/open-database.ts'
 import { loadSigningKey, TokenService } from './auth/tokens.ts'
@@ -12,6 +12,8 @@ import { servePortal } from './serve-portal.ts'
 import { registerMassSamples } from './transfers/mass-samples.ts'
 import { send } from './rpc/dispatch.ts'
 import { validationFailure } from './rpc/outcome.ts'
+import { multipartReadFailure, registerMultipart } from './rpc/multipart-body.ts'
+import { loggedError, logServerError } from './error-log.ts'
 import { RealtimeHub } from './realtime/hub.ts'
 import { attachRealtime } from './realtime/websocket.ts'
 import { OutboxDelivery, sendersFromConfig } from './outbox/delivery.ts'
@@ -38,7 +40,36 @@ export const contentSecurityPolicy = {
   frameAncestors: ["'none'"],
 }
 
-export async function buildApp(db: Db, config: ServerConfig): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where the log goes instead of stdout (a test reading what was logged). */
+  logStream?: DestinationStream
+}
+
+/**
+ * Pino at config.logLevel. Fastify's per-request lines are off: they carry the URL, and a
+ * query string is a parameter. Errors are logged by the error handler through error-log.ts;
+ * an error logged anywhere else still goes through its serializer, and credentials in
+ * headers are redacted should a request ever be logged.
+ */
+function loggerOptions(config: ServerConfig, options: BuildOptions) {
+  return {
+    level: config.logLevel,
+    ...(options.logStream ? { stream: options.logStream } : {}),
+    serializers: { err: (error: unknown) => loggedError(error) },
+    redact: {
+      paths: ['authorization', 'cookie', 'x-api-key', 'x-internal-token'].map(
+        (name) => `req.headers["${name}"]`,
+      ),
+      censor: '[redacted]',
+    },
+  }
+}
+
+export async function buildApp(
+  db: Db,
+  config: ServerConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const services: AppServices = {
     db,
     config,
@@ -46,7 +77,8 @@ export async function buildApp(db: Db, config: ServerConfig): Promise<FastifyIns
     outbox: new OutboxDelivery(db, sendersFromConfig(config)),
   }
   const app = Fastify({
-    logger: false,
+    logger: loggerOptions(config, options),
+    logController: new LogController({ disableRequestLogging: true }),
     // Only behind a known proxy may X-Forwarded-For set the client address.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -59,24 +91,24 @@ export async function buildApp(db: Db, config: ServerConfig): Promise<FastifyIns
   })
 
   // Uploads (logos, documents, batch files) arrive as multipart; the parts are attached to
-  // the body and checked against the operation's schema by the dispatcher.
-  await app.register(multipart, {
-    attachFieldsToBody: true,
-    limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 50 },
-  })
+  // the body and checked against the operation's schema by the dispatcher. A body that
+  // cannot be read (truncated, no boundary, over a limit) is VF naming body, never a 500.
+  await registerMultipart(app, { fileSize: 10 * 1024 * 1024, files: 10, fields: 50 })
 
-  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const unreadable = multipartReadFailure(request, error)
+    const status = error.statusCode ?? 500
+    const clientError = status >= 400 && status < 500
+    if (unreadable || clientError) {
       // RPC outcomes travel as HTTP 200 with their code; REST paths keep the 400 (decisions.md).
       const isRpc = request.url.startsWith('/rpc/') || request.url.startsWith('/api')
       const failure = validationFailure(
-        [{ parameter: 'body', description: error.message }],
+        [unreadable ?? { parameter: 'body', description: error.message }],
         isRpc ? 200 : 400,
       )
       return send(reply, failure)
     }
-    request.log.error(error)
-    console.error(error)
+    logServerError(request, error)
     return send(reply, {
       status: 500,
       body: { responseCode: 'UE', responseDescription: 'Server error' },

@@ -23,6 +23,8 @@ export interface ServerConfig {
   smsGatewayUrl: string | undefined
   /** The issuer shown by authenticator apps and in messages. */
   issuerName: string
+  /** Pino's level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string
 }
 
 function number(value: string | undefined, fallback: number): number {
@@ -46,5 +48,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: env.MAIL_FROM ?? 'no-reply@nova.example',
     smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
     issuerName: env.ISSUER_NAME ?? 'Nova',
+    // Process-wide even when a test passes its own settings, so the test runner can quiet
+    // every server it starts (vite.config.ts sets LOG_LEVEL for the test projects).
+    logLevel: env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info',
   }
 }

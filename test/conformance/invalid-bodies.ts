@@ -1,8 +1,10 @@
 // Generates request bodies that break one rule of an operation's request schema, starting
 // from a valid body (the operation's happy path): a missing required field, a wrong type, a
 // number out of range, a string too long or too short, a bad format or pattern, a value
-// outside an enum, an unknown field, or a body that is not an object at all. Each case
-// names the field the server's VF answer must name.
+// outside an enum, an unknown field, or a body that is not an object at all. Hostile input
+// too (issue 11): text with a NUL or a lone UTF-16 surrogate, which the schema allows but the
+// database cannot hold, and integers far past any column (2^31, 2^53, 2^63, 1e308, -2^63).
+// Each case names the field the server's VF answer must name.
 import fc from 'fast-check'
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -52,6 +54,19 @@ const typeSamples: Record<string, Json[]> = {
   boolean: ['yes', 1, { b: true }],
   array: ['not-a-list', 7, { a: 1 }],
   object: ['not-an-object', 42, [1, 2]],
+}
+
+/** Past every 32-bit column, past JavaScript's safe integers, past bigint, past everything. */
+export const hugeIntegers = [2 ** 31, 2 ** 53, 2 ** 63, 1e308, -(2 ** 63)]
+
+/** Characters PostgreSQL refuses in text (NUL) and that are no Unicode (lone surrogates). */
+const unstorable = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff']
+
+/** A valid value with an unstorable character in its middle. */
+function spoiled(value: Json | undefined, character: string): string {
+  const text = typeof value === 'string' && value !== '' ? value : 'text'
+  const middle = Math.floor(text.length / 2)
+  return `${text.slice(0, middle)}${character}${text.slice(middle)}`
 }
 
 const formatSamples: Record<string, string[]> = {
@@ -134,6 +149,16 @@ export function invalidCases(
         cases.push({ kind, field: field(name), body: setPath(validBody, at(name), v) })
       const type = typeOf(property)
       for (const sample of typeSamples[type ?? ''] ?? []) put('wrong type', sample)
+      if (type === 'string') {
+        put('NUL in text', spoiled(current[name], '\u0000'))
+        put('lone surrogate in text', spoiled(current[name], '\ud800'))
+      }
+      if (type === 'array' && resolve((property.items ?? {}) as Schema).type === 'string') {
+        put('NUL in a list item', [spoiled(undefined, '\u0000')])
+      }
+      if (type === 'integer' || type === 'number') {
+        for (const huge of hugeIntegers) put('huge integer', huge)
+      }
       if (Array.isArray(property.enum)) {
         const sample = typeof property.enum[0] === 'number' ? 987654 : 'not-in-the-list'
         if (!property.enum.includes(sample)) put('unknown enum', sample)
@@ -221,6 +246,27 @@ export function invalidBodyArbitrary(
       )
     },
   )
+  const allStrings = Object.entries((root.properties ?? {}) as Record<string, Schema>).filter(
+    ([, s]) => resolve(s).type === 'string',
+  )
+  if (allStrings.length > 0) {
+    // Any Unicode around a NUL or a lone surrogate: refused before validation, whatever else.
+    const text = fc.string({ unit: 'binary', maxLength: 20 })
+    arbitraries.push(
+      fc
+        .record({
+          pick: fc.constantFrom(...allStrings),
+          before: text,
+          bad: fc.constantFrom(...unstorable),
+          after: text,
+        })
+        .map(({ pick: [key], before, bad, after }) => ({
+          kind: 'random unstorable text',
+          field: key,
+          body: setPath(validBody, [key], `${before}${bad}${after}`),
+        })),
+    )
+  }
   if (strings.length > 0) {
     arbitraries.push(
       fc

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { expect } from 'vitest'
-import { buildApp } from '../../src/server/app.ts'
+import { buildApp, type BuildOptions } from '../../src/server/app.ts'
 import { configFromEnv } from '../../src/server/config.ts'
 import { openDatabase, type Database, type Db } from '../../src/server/db/open-database.ts'
 import { demoPassword, seedDemo } from '../../src/server/db/seed-demo.ts'
@@ -174,14 +174,17 @@ export interface TestServer {
 }
 
 /** Starts the server on 127.0.0.1 with a random port over a fresh seeded database. */
-export async function startServer(target: DatabaseTarget): Promise<TestServer> {
+export async function startServer(
+  target: DatabaseTarget,
+  options: BuildOptions = {},
+): Promise<TestServer> {
   const database = await openTestDatabase(target)
   const config = configFromEnv({
     PORTAL_DIR: 'none-such',
     DEMO: 'true',
     INTERNAL_TOKEN: testInternalToken,
   })
-  const app = await buildApp(database.db, config)
+  const app = await buildApp(database.db, config, options)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (address === null || typeof address === 'string') {

@@ -3,6 +3,7 @@
 // nothing else.
 import type { Db } from '../db/open-database.ts'
 import { runDueJobs, type RunDueJobsOptions } from './run-due-jobs.ts'
+import { loggedError } from '../error-log.ts'
 
 export interface JobWorkerOptions extends Omit<RunDueJobsOptions, 'now'> {
   /** Milliseconds between polls when the queue was empty (JOBS_POLL_INTERVAL_MS). */
@@ -37,8 +38,9 @@ export function startJobWorker(db: Db, options: JobWorkerOptions): JobWorker {
       const { succeeded, failed } = await runDueJobs(db, options)
       busy = succeeded + failed > 0
     } catch (error) {
-      // A lost connection or similar: log it and try again at the next poll.
-      console.error('jobs: run failed', error)
+      // A lost connection or similar: log it and try again at the next poll. A failed query
+      // carries its bound values (a webhook's secret among them): only what error-log keeps.
+      console.error('jobs: run failed', JSON.stringify(loggedError(error)))
     }
     if (!stopped) schedule(busy ? 0 : options.pollIntervalMs)
   }

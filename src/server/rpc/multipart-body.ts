@@ -2,8 +2,9 @@
 // schema types as object or array, like the product's "data JSON plus file") are parsed,
 // file parts become {filename, mimetype, size, data}. Files are read into memory within the
 // size limit registered in app.ts; content checks by type belong to the handler.
-import type { FastifyRequest } from 'fastify'
-import type { Multipart, MultipartFile } from '@fastify/multipart'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart'
+import type { FieldError } from './outcome.ts'
 
 export interface UploadedFile {
   filename: string
@@ -45,4 +46,52 @@ export async function multipartBody(
     body[name] = schema.type === 'array' && !Array.isArray(values[0]) ? values : values[0]
   }
   return body
+}
+
+/** Requests whose parts are being read, and those whose parts were all read. */
+const reading = new WeakSet<FastifyRequest>()
+const read = new WeakSet<FastifyRequest>()
+
+/**
+ * @fastify/multipart reads every part in a preValidation hook (attachFieldsToBody), where a
+ * truncated body or a missing boundary throws busboy's plain Error, with no status. Two hooks
+ * around the plugin's own mark a request whose parts were being read when it failed, so the
+ * error handler answers VF for the client's broken body and keeps the 500 for real faults.
+ */
+export async function registerMultipart(
+  app: FastifyInstance,
+  limits: { fileSize: number; files: number; fields: number },
+): Promise<void> {
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart()) reading.add(request)
+  })
+  await app.register(multipart, { attachFieldsToBody: true, limits })
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart()) read.add(request)
+  })
+}
+
+/** What the plugin's own errors mean to the client. */
+const pluginErrors: Record<string, string> = {
+  FST_PARTS_LIMIT: 'has too many parts',
+  FST_FILES_LIMIT: 'has too many files',
+  FST_FIELDS_LIMIT: 'has too many fields',
+  FST_REQ_FILE_TOO_LARGE: 'holds a file larger than allowed',
+  FST_INVALID_JSON_FIELD_ERROR: 'has a JSON part that is not valid JSON',
+  FST_PROTO_VIOLATION: 'names a part after a prototype property',
+  FST_MP_PREMATURE_CLOSE: 'ended before its last part',
+}
+
+/** The VF field error of a multipart body that could not be read; undefined for other errors. */
+export function multipartReadFailure(
+  request: FastifyRequest,
+  error: { code?: unknown; statusCode?: number },
+): FieldError | undefined {
+  const known = typeof error.code === 'string' ? pluginErrors[error.code] : undefined
+  if (known) return { parameter: 'body', description: known }
+  const whileReading = reading.has(request) && !read.has(request)
+  if (whileReading && error.statusCode === undefined) {
+    return { parameter: 'body', description: 'is not a complete multipart/form-data body' }
+  }
+  return undefined
 }

@@ -5,6 +5,8 @@
 // file's order applies. Line numbers are those an editor shows (1-based, header included), so
 // a refusal naming rows[3] points at the third line of the file.
 import { uploadedBytes } from '../merchant/logo-image.ts'
+import type { FieldError } from '../rpc/outcome.ts'
+import { textProblem } from '../rpc/text-input.ts'
 
 export interface MassLine {
   lineNumber: number
@@ -118,4 +120,25 @@ export function massLines(text: string, columns: MassColumns): MassLine[] {
     lines.push({ lineNumber: index + 1, cells })
   })
   return lines
+}
+
+/** At most this many unstorable cells are named; one is enough to find the broken export. */
+const maxNamedCells = 50
+
+/**
+ * Cells the database could not hold: a NUL byte in the file (PostgreSQL text refuses it),
+ * named like every other refusal of a line (rows[<line>].<column>). Checked before any line
+ * is read further, since a note or a name is stored as it is.
+ */
+export function unstorableCells(lines: MassLine[]): FieldError[] {
+  const errors: FieldError[] = []
+  for (const line of lines) {
+    for (const [column, value] of Object.entries(line.cells)) {
+      const problem = textProblem(value)
+      if (problem)
+        errors.push({ parameter: `rows[${line.lineNumber}].${column}`, description: problem })
+      if (errors.length === maxNamedCells) return errors
+    }
+  }
+  return errors
 }
