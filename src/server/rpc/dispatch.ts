@@ -10,6 +10,7 @@ import { rpcFail, validationFailure, type Outcome } from './outcome.ts'
 import { fieldErrors } from './validation-errors.ts'
 import { asRestDenial, checkAccess } from './access.ts'
 import { multipartBody } from './multipart-body.ts'
+import { requestTextErrors } from './text-input.ts'
 import { sessionRefusal } from '../auth/session-checks.ts'
 import { pendingTermsRefusal } from '../customer/pending-terms.ts'
 import spec from '../../generated/spec.json' with { type: 'json' }
@@ -74,6 +75,11 @@ export async function dispatch(
     return entry.kind === 'rpc' ? denied : asRestDenial(denied, restCustomerParameter(request))
   }
 
+  // Text the database cannot hold (NUL, a lone surrogate) never reaches a handler.
+  const unstorable = requestTextErrors(request, rawBody)
+  if (unstorable.length > 0) {
+    return validationFailure(unstorable, entry.kind === 'rpc' ? 200 : 400)
+  }
   const validate = validatorTable[`request_${entry.operationId}`]
   if (validate && !validate(body)) {
     return validationFailure(fieldErrors(validate.errors), entry.kind === 'rpc' ? 200 : 400)
