@@ -1,6 +1,7 @@
 // logoCreate: uploads one or more business logos (multipart: data plus file[], product-spec
 // section 7). Every file is checked by its bytes before anything is stored (logo-image.ts);
-// one refused file refuses the whole upload with VF naming file[].<index>. The first logo
+// an SVG is stored as the sanitizer serialised it (logo-svg.ts), so sizeBytes is of that
+// form. One refused file refuses the whole upload with VF naming file[].<index>. The first logo
 // of a merchant becomes the default, and isDefault moves the default to the first new one.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
@@ -22,20 +23,22 @@ interface CheckedLogo {
   contentType: LogoContentType
 }
 
-function checkFiles(files: FilePart[]): { logos: CheckedLogo[]; errors: FieldError[] } {
+async function checkFiles(
+  files: FilePart[],
+): Promise<{ logos: CheckedLogo[]; errors: FieldError[] }> {
   const logos: CheckedLogo[] = []
   const errors: FieldError[] = []
-  files.forEach((file, index) => {
+  for (const [index, file] of files.entries()) {
     const parameter = `file[].${index}`
-    const content = uploadedBytes(file.data)
-    if (!content) {
+    const bytes = uploadedBytes(file.data)
+    if (!bytes) {
       errors.push({ parameter, description: 'carries no file content' })
-      return
+      continue
     }
-    const check = checkLogoImage(content)
-    if (check.ok) logos.push({ content, contentType: check.contentType })
+    const check = await checkLogoImage(bytes)
+    if (check.ok) logos.push({ content: check.content, contentType: check.contentType })
     else errors.push({ parameter, description: `${file.filename} ${check.problem}` })
-  })
+  }
   return { logos, errors }
 }
 
@@ -47,7 +50,7 @@ function logoName(name: string, index: number): string {
 export const handler: Handler<'logoCreate'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const files = input['file[]'] as unknown as FilePart[]
-  const { logos, errors } = checkFiles(files)
+  const { logos, errors } = await checkFiles(files)
   if (errors.length > 0) return validationFailure(errors)
   return context.db.transaction(async (tx) => {
     await lockMerchant(tx, 'logos', customerId)

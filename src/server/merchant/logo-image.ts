@@ -1,13 +1,17 @@
 // What a logo upload really is, decided by its bytes and never by the name or type the client
 // sent (DESIGN.md section 11). Logos are shown on payment pages to payers, so an SVG that
-// could run script or pull in other documents is refused, not cleaned.
+// could run script or pull in other documents is refused; a passive one is stored in the
+// cleaned form the sanitizer serialises (logo-svg.ts), never as uploaded.
+import { sanitizeLogoSvg } from './logo-svg-thread.ts'
 
 export type LogoContentType = 'image/png' | 'image/jpeg' | 'image/svg+xml'
 
 /** The largest logo accepted: 2 MB. */
 export const maxLogoBytes = 2 * 1024 * 1024
 
-export type LogoCheck = { ok: true; contentType: LogoContentType } | { ok: false; problem: string }
+/** An accepted logo carries the bytes to store: the upload itself, or the cleaned SVG. */
+export type LogoCheck =
+  { ok: true; contentType: LogoContentType; content: Buffer } | { ok: false; problem: string }
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const pngHeaderChunk = Buffer.from('IHDR', 'latin1')
@@ -28,22 +32,13 @@ function isJpeg(bytes: Buffer): boolean {
 
 /**
  * The prolog an SVG file may open with before its root element: a byte-order mark, an XML
- * declaration, comments and a DOCTYPE (an internal subset is recognised here so that the
- * danger checks below can name it). A comment cannot contain "-->" and a subset cannot
- * contain "]", so each file splits one way only and the match stays linear on any upload.
+ * declaration or other processing instructions, comments and a DOCTYPE (an internal subset is
+ * recognised here so that the sanitizer can name it). A comment cannot contain "-->", a
+ * processing instruction (as matched here) cannot contain ">" and a subset cannot contain "]",
+ * so each file splits one way only and the match stays linear on any upload.
  */
 const svgStart =
-  /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--(?:(?!-->)[\s\S])*-->|<!DOCTYPE\s+svg[^>[]*(?:\[[^\]]*\][^>[]*)?>)\s*)*<svg[\s>/]/i
-
-/** Constructs that make an SVG active or let it reach outside itself. */
-const svgDangers: [RegExp, string][] = [
-  [/<script[\s>/]/i, 'contains a script'],
-  [/<foreignObject[\s>/]/i, 'embeds foreign content'],
-  [/<!ENTITY/i, 'declares XML entities'],
-  [/<!DOCTYPE[^>]*\[/i, 'has an internal DOCTYPE subset'],
-  [/[\s/"']on[a-z]+\s*=/i, 'has event handler attributes'],
-  [/javascript\s*:/i, 'links to javascript: URLs'],
-]
+  /^\uFEFF?\s*(?:(?:<\?[^>]*\?>|<!--(?:(?!-->)[\s\S])*-->|<!DOCTYPE\s+svg[^>[]*(?:\[[^\]]*\][^>[]*)?>)\s*)*<svg[\s>/]/i
 
 function svgText(bytes: Buffer): string | undefined {
   try {
@@ -54,18 +49,22 @@ function svgText(bytes: Buffer): string | undefined {
 }
 
 /** Checks one uploaded logo: PNG, JPEG or a passive SVG, 1 byte to 2 MB. */
-export function checkLogoImage(bytes: Buffer): LogoCheck {
+export async function checkLogoImage(bytes: Buffer): Promise<LogoCheck> {
   if (bytes.length === 0) return { ok: false, problem: 'is empty' }
   if (bytes.length > maxLogoBytes) return { ok: false, problem: 'is larger than 2 MB' }
-  if (isPng(bytes)) return { ok: true, contentType: 'image/png' }
-  if (isJpeg(bytes)) return { ok: true, contentType: 'image/jpeg' }
+  if (isPng(bytes)) return { ok: true, contentType: 'image/png', content: bytes }
+  if (isJpeg(bytes)) return { ok: true, contentType: 'image/jpeg', content: bytes }
   const text = svgText(bytes)
-  if (text !== undefined && svgStart.test(text)) {
-    const danger = svgDangers.find(([pattern]) => pattern.test(text))
-    if (danger) return { ok: false, problem: `is an SVG that ${danger[1]}` }
-    return { ok: true, contentType: 'image/svg+xml' }
+  if (text === undefined || !svgStart.test(text)) {
+    return { ok: false, problem: 'is not a PNG, JPEG or SVG image' }
   }
-  return { ok: false, problem: 'is not a PNG, JPEG or SVG image' }
+  const svg = await sanitizeLogoSvg(text)
+  if (!svg.ok) return svg
+  const content = Buffer.from(svg.svg, 'utf8')
+  // Serialising can add a little (the namespace, escaped characters) to a file near the limit.
+  if (content.length > maxLogoBytes)
+    return { ok: false, problem: 'is larger than 2 MB once cleaned' }
+  return { ok: true, contentType: 'image/svg+xml', content }
 }
 
 /** The bytes of an uploaded file: a Buffer from multipart, or base64 text from the JSON form. */

@@ -1,7 +1,8 @@
 // logoList, logoCreate, logoGet, logoUpdate, logoDelete: the business logos of the merchant
 // tools (product-spec section 3, Merchant: Logo). Uploads travel as real multipart requests
 // (data JSON plus file[]), and what a client sees is checked: the files accepted by content,
-// exactly one default logo, and the default moving on update and delete.
+// exactly one default logo, and the default moving on update and delete. SVGs that could run
+// script or reach outside themselves are refused; a passive one is stored cleaned.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   response_logoCreate_200,
@@ -35,6 +36,55 @@ const png = Buffer.from(
 )
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00])
 const svg = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>')
+/** The form the server stores that SVG in: the prolog goes, the drawing stays. */
+const storedSvg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')
+const svgNs = 'xmlns="http://www.w3.org/2000/svg"'
+
+/** The SVGs of the issue 11 security test and of the filter before it, each with its reason. */
+const hostileSvgs: [string, string, string][] = [
+  [
+    'set.svg',
+    `<svg ${svgNs}><set attributeName="onload" to="alert(1)"/></svg>`,
+    'contains animation',
+  ],
+  [
+    'animate.svg',
+    `<svg ${svgNs}><a href="#a"><animate attributeName="href" to="javascript:alert(1)"/></a></svg>`,
+    'contains animation',
+  ],
+  [
+    'entity.svg',
+    `<svg ${svgNs}><a href="&#106;avascript:alert(1)"><rect/></a></svg>`,
+    'links to javascript: URLs',
+  ],
+  [
+    'image.svg',
+    `<svg ${svgNs}><image href="https://tracker.example/p.png"/></svg>`,
+    'refers to content outside itself',
+  ],
+  [
+    'use.svg',
+    `<svg ${svgNs}><use href="https://evil.example/s.svg#x"/></svg>`,
+    'refers to content outside itself',
+  ],
+  [
+    'import.svg',
+    `<svg ${svgNs}><style>@import url(https://evil.example/x.css);</style></svg>`,
+    'has a style sheet that imports others',
+  ],
+  [
+    'stylesheet.svg',
+    `<?xml-stylesheet type="text/css" href="https://evil.example/x.css"?><svg ${svgNs}/>`,
+    'contains processing instructions',
+  ],
+  ['script.svg', `<svg ${svgNs}><script>alert(1)</script></svg>`, 'contains a script'],
+  [
+    'foreign.svg',
+    `<svg ${svgNs}><foreignObject><div>x</div></foreignObject></svg>`,
+    'embeds foreign content',
+  ],
+  ['onload.svg', `<svg ${svgNs} onload="alert(1)"/>`, 'has event handler attributes'],
+]
 
 interface UploadFile {
   name: string
@@ -117,7 +167,7 @@ for (const target of databaseTargets()) {
       expect(created.map((logo) => [logo.name, logo.contentType, logo.sizeBytes])).toEqual([
         ['Spring campaign', 'image/png', png.length],
         ['Spring campaign (2)', 'image/jpeg', jpeg.length],
-        ['Spring campaign (3)', 'image/svg+xml', svg.length],
+        ['Spring campaign (3)', 'image/svg+xml', storedSvg.length],
       ])
       expect(created.every((logo) => !logo.isDefault)).toBe(true)
 
@@ -153,6 +203,54 @@ for (const target of databaseTargets()) {
         { parameter: 'file[].0', description: 'evil.svg is an SVG that contains a script' },
         { parameter: 'file[].1', description: 'huge.png is larger than 2 MB' },
       ])
+    })
+
+    it('refuses each SVG that could run script or reach outside itself, naming file and reason', async () => {
+      const before = (await list()).total
+      const reply = await upload(
+        { name: 'Hostile' },
+        hostileSvgs.map(([name, text]) => ({
+          name,
+          type: 'image/svg+xml',
+          bytes: Buffer.from(text),
+        })),
+      )
+      expect(reply.body.responseCode).toBe('VF')
+      expect(reply.body.errors).toEqual(
+        hostileSvgs.map(([name, , reason], index) => ({
+          parameter: `file[].${index}`,
+          description: `${name} is an SVG that ${reason}`,
+        })),
+      )
+      expect((await list()).total).toBe(before)
+    })
+
+    it('stores an SVG in its cleaned form, which logoGet answers with nosniff', async () => {
+      const uploaded =
+        '<?xml version="1.0"?>\n<!-- Created with Inkscape -->\n' +
+        `<svg ${svgNs} xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" ` +
+        'inkscape:version="1.3" viewBox="0 0 40 10"><metadata><x:y xmlns:x="urn:x"/></metadata>' +
+        '<linearGradient id="g"><stop offset="0" stop-color="#0b5fff"/></linearGradient>' +
+        '<rect width="40" height="10" fill="url(#g)"/><text x="2" y="8">Nova &amp; Co</text></svg>'
+      const stored =
+        `<svg ${svgNs} viewBox="0 0 40 10"><metadata/>` +
+        '<linearGradient id="g"><stop offset="0" stop-color="#0b5fff"/></linearGradient>' +
+        '<rect width="40" height="10" fill="url(#g)"/><text x="2" y="8">Nova &amp; Co</text></svg>'
+      const reply = await upload({ name: 'Inkscape export' }, [
+        { name: 'logo.svg', type: 'image/svg+xml', bytes: Buffer.from(uploaded) },
+      ])
+      expect(reply.body.responseCode, reply.text).toBe('00')
+      const [created] = reply.body.logos as Logo[]
+      expect(created).toMatchObject({ contentType: 'image/svg+xml', sizeBytes: stored.length })
+
+      const got = await server.post('/rpc/logoGet', { id: created?.id }, token)
+      expectValid(response_logoGet_200, got.body)
+      expect(got.headers.get('content-type')).toBe('application/json; charset=utf-8')
+      expect(got.headers.get('x-content-type-options')).toBe('nosniff')
+      const file = (got.body.logo as Logo).file ?? ''
+      const prefix = 'data:image/svg+xml;base64,'
+      expect(file.startsWith(prefix)).toBe(true)
+      expect(Buffer.from(file.slice(prefix.length), 'base64').toString('utf8')).toBe(stored)
     })
 
     it('refuses an upload without files or a name with VF naming the part', async () => {

@@ -1,5 +1,6 @@
 // Logo uploads are typed by their bytes: PNG, JPEG or a passive SVG up to 2 MB; anything
-// else, and SVGs that could run script, are refused with a reason a person can read.
+// else, and SVGs that could run script, are refused with a reason a person can read. An SVG
+// is checked in the sanitizer's worker thread and stored in its cleaned form.
 import { describe, expect, it } from 'vitest'
 import {
   checkLogoImage,
@@ -14,13 +15,15 @@ const png = Buffer.from(
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0x00, 0x43, 0x00])
 const svg = (text: string) => Buffer.from(text, 'utf8')
 
+const ns = 'xmlns="http://www.w3.org/2000/svg"'
+
 describe('checkLogoImage', () => {
   it.each([
-    ['a PNG', png, 'image/png'],
-    ['a JPEG', jpeg, 'image/jpeg'],
-    ['a bare SVG', svg('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml'],
+    ['a PNG as uploaded', png, 'image/png', png],
+    ['a JPEG as uploaded', jpeg, 'image/jpeg', jpeg],
+    ['a bare SVG', svg(`<svg ${ns}/>`), 'image/svg+xml', svg(`<svg ${ns}/>`)],
     [
-      'an SVG with a BOM, XML declaration, comment and DOCTYPE',
+      'an SVG with a BOM, XML declaration, comment and DOCTYPE, without them',
       svg(
         '\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<!-- made by hand -->\n' +
           '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" ' +
@@ -28,14 +31,31 @@ describe('checkLogoImage', () => {
           '<svg width="10" height="10"><rect width="10" height="10" fill="red"/></svg>',
       ),
       'image/svg+xml',
+      svg(`<svg ${ns} width="10" height="10"><rect width="10" height="10" fill="red"/></svg>`),
     ],
     [
       'an SVG whose text mentions scripts harmlessly',
       svg('<svg><text>descriptions of onboarding</text></svg>'),
       'image/svg+xml',
+      svg(`<svg ${ns}><text>descriptions of onboarding</text></svg>`),
     ],
-  ])('accepts %s', (_, bytes, contentType) => {
-    expect(checkLogoImage(bytes)).toEqual({ ok: true, contentType })
+  ])('accepts %s', async (_, bytes, contentType, content) => {
+    expect(await checkLogoImage(bytes)).toEqual({ ok: true, contentType, content })
+  })
+
+  it('checks several SVGs at once, each answered with its own result', async () => {
+    const results = await Promise.all(
+      ['<rect/>', '<rect onclick="x()"/>', '<circle r="1"/>'].map((shape) =>
+        checkLogoImage(svg(`<svg ${ns}>${shape}</svg>`)),
+      ),
+    )
+    expect(
+      results.map((result) => (result.ok ? result.content.toString() : result.problem)),
+    ).toEqual([
+      `<svg ${ns}><rect/></svg>`,
+      'is an SVG that has event handler attributes',
+      `<svg ${ns}><circle r="1"/></svg>`,
+    ])
   })
 
   it.each([
@@ -81,6 +101,21 @@ describe('checkLogoImage', () => {
       'is an SVG that embeds foreign content',
     ],
     [
+      'an SVG that animates a handler into place',
+      svg('<svg><set attributeName="onload" to="alert(1)"/></svg>'),
+      'is an SVG that contains animation',
+    ],
+    [
+      'an SVG with an external image',
+      svg('<svg><image href="https://tracker.example/p.png"/></svg>'),
+      'is an SVG that refers to content outside itself',
+    ],
+    [
+      'an SVG after a style sheet processing instruction',
+      svg('<?xml version="1.0"?><?xml-stylesheet href="https://e.example/x.css"?><svg/>'),
+      'is an SVG that contains processing instructions',
+    ],
+    [
       'an SVG declaring entities',
       svg('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg>&a;</svg>'),
       'is an SVG that declares XML entities',
@@ -90,14 +125,14 @@ describe('checkLogoImage', () => {
       svg('<svg><!ENTITY x "y"></svg>'),
       'is an SVG that declares XML entities',
     ],
-  ])('refuses %s', (_, bytes, problem) => {
-    expect(checkLogoImage(bytes)).toEqual({ ok: false, problem })
+  ])('refuses %s', async (_, bytes, problem) => {
+    expect(await checkLogoImage(bytes)).toEqual({ ok: false, problem })
   })
 
-  it('decides quickly on a file built to make the SVG check backtrack', () => {
+  it('decides quickly on a file built to make the SVG check backtrack', async () => {
     const hostile = svg(`${'<!--a-->'.repeat(200_000)}<nope/>`)
     const started = performance.now()
-    expect(checkLogoImage(hostile)).toEqual({
+    expect(await checkLogoImage(hostile)).toEqual({
       ok: false,
       problem: 'is not a PNG, JPEG or SVG image',
     })
