@@ -16,9 +16,13 @@ let queue: Promise<unknown> = Promise.resolve()
 
 function currentWorker(): Worker {
   if (!worker) {
-    worker = new Worker(new URL('./logo-svg-worker.ts', import.meta.url))
+    const started = new Worker(new URL('./logo-svg-worker.ts', import.meta.url))
     // An idle sanitizer never keeps the process alive; a running check does (ref below).
-    worker.unref()
+    started.unref()
+    started.on('exit', () => {
+      if (worker === started) worker = undefined
+    })
+    worker = started
   }
   return worker
 }
