@@ -72,6 +72,13 @@ function statOf(operationId: string): { tried: number; serverErrors: number } {
 }
 let server: TestServer
 const tokens = new Map<string, string>()
+const signedInAt = new Map<string, number>()
+/**
+ * Access tokens live 300 s on the test server. One operation's 1,000 runs take seconds, the
+ * whole fuzz minutes: a token older than this is replaced before the next operation starts,
+ * never during its runs, where a sign-in would change the database being compared.
+ */
+const renewTokenAfterMs = 180_000
 
 async function tokenFor(user: string | undefined): Promise<string | undefined> {
   if (!user || user === 'anonymous') return undefined
@@ -79,6 +86,7 @@ async function tokenFor(user: string | undefined): Promise<string | undefined> {
   if (known) return known
   const pair = await server.signIn(user)
   tokens.set(user, pair.accessToken)
+  signedInAt.set(user, Date.now())
   return pair.accessToken
 }
 
@@ -93,7 +101,8 @@ async function renewEndedSession(user: string | undefined): Promise<void> {
   const probe = await fetch(`${server.baseUrl}/auth/devices`, {
     headers: { authorization: `Bearer ${token}` },
   })
-  if (probe.status !== 401) return
+  const fresh = Date.now() - (signedInAt.get(user) ?? 0) < renewTokenAfterMs
+  if (probe.status !== 401 && fresh) return
   tokens.delete(user)
   await tokenFor(user)
 }
