@@ -251,6 +251,28 @@ for (const target of databaseTargets()) {
       const prefix = 'data:image/svg+xml;base64,'
       expect(file.startsWith(prefix)).toBe(true)
       expect(Buffer.from(file.slice(prefix.length), 'base64').toString('utf8')).toBe(stored)
+
+      // The image itself, as a payment page loads it: no sign-in, its own type, sandboxed.
+      const image = await fetch(`${server.baseUrl}/merchant-logos/${created?.id}`)
+      expect(image.status).toBe(200)
+      expect(image.headers.get('content-type')).toBe('image/svg+xml')
+      expect(image.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/)
+      expect(image.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(image.headers.get('content-disposition')).toBe(
+        'inline; filename="Inkscape_export.svg"',
+      )
+      expect(await image.text()).toBe(stored)
+    })
+
+    it('answers 404 for a logo nobody has and VF naming logoId for what is no id', async () => {
+      const missing = await fetch(`${server.baseUrl}/merchant-logos/2147483647`)
+      expect(missing.status).toBe(404)
+      expect(await missing.json()).toEqual({ message: 'No logo has this id.' })
+      const bad = await fetch(`${server.baseUrl}/merchant-logos/2147483648`)
+      expect(bad.status).toBe(400)
+      expect((await bad.json()).errors).toEqual([
+        { parameter: 'logoId', description: 'must be an id' },
+      ])
     })
 
     it('refuses an upload without files or a name with VF naming the part', async () => {
