@@ -3,7 +3,7 @@
 // 48 hours (activation) or 30 minutes (recovery); a new code replaces the older one, and five
 // wrong tries cancel a code (DESIGN.md section 11).
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { accountCodes } from '../db/schema-auth.ts'
 import { enqueueMessage } from '../security/outbox.ts'
@@ -112,8 +112,10 @@ export async function liveCode(
 export type CodeCheck = 'right' | 'wrong' | 'blocked'
 
 /**
- * Checks a code against the live row; a wrong one counts and the fifth cancels the code.
- * With spend, a right code is used up in the caller's transaction (one winner in a race).
+ * Checks a code against the live row; a wrong one counts and the fifth cancels the code. Each
+ * try is counted before the check, so tries sent together get at most five checks. With
+ * spend, a right code is used up in the caller's transaction (one winner in a race); without,
+ * a right check gives its count back, as the code stays valid.
  */
 export async function checkAccountCode(
   tx: Db,
@@ -122,10 +124,22 @@ export async function checkAccountCode(
   spend: boolean,
 ): Promise<CodeCheck> {
   if (row.failedAttempts >= maxFailedAttempts) return 'blocked'
+  const [reserved] = await tx
+    .update(accountCodes)
+    .set({ failedAttempts: sql`${accountCodes.failedAttempts} + 1` })
+    .where(and(eq(accountCodes.id, row.id), lt(accountCodes.failedAttempts, maxFailedAttempts)))
+    .returning({ failed: accountCodes.failedAttempts })
+  if (!reserved) return 'blocked'
   const given = Buffer.from(codeHash(row.userId, row.purpose, code))
   const expected = Buffer.from(row.codeHash)
   if (given.length === expected.length && timingSafeEqual(given, expected)) {
-    if (!spend) return 'right'
+    if (!spend) {
+      await tx
+        .update(accountCodes)
+        .set({ failedAttempts: sql`greatest(${accountCodes.failedAttempts} - 1, 0)` })
+        .where(eq(accountCodes.id, row.id))
+      return 'right'
+    }
     const [spent] = await tx
       .update(accountCodes)
       .set({ usedAt: new Date() })
@@ -133,16 +147,9 @@ export async function checkAccountCode(
       .returning({ id: accountCodes.id })
     return spent ? 'right' : 'wrong'
   }
-  const [counted] = await tx
-    .update(accountCodes)
-    .set({
-      failedAttempts: sql`${accountCodes.failedAttempts} + 1`,
-      canceledAt: sql`case when ${accountCodes.failedAttempts} + 1 >= ${maxFailedAttempts}
-        then now() else null end`,
-    })
-    .where(eq(accountCodes.id, row.id))
-    .returning({ failed: accountCodes.failedAttempts })
-  return (counted?.failed ?? 0) >= maxFailedAttempts ? 'blocked' : 'wrong'
+  if (reserved.failed < maxFailedAttempts) return 'wrong'
+  await tx.update(accountCodes).set({ canceledAt: new Date() }).where(eq(accountCodes.id, row.id))
+  return 'blocked'
 }
 
 /** The activation link of the e-mail (product-spec section 2: action, user and code). */

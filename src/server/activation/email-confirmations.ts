@@ -65,15 +65,21 @@ export async function confirmEmail(db: Db, emailId: number, code: string): Promi
       .orderBy(desc(emailConfirmations.id))
       .limit(1)
     if (!row) return false
+    // Counted before the check, so tries sent together get at most five checks.
+    const [reserved] = await tx
+      .update(emailConfirmations)
+      .set({ failedAttempts: sql`${emailConfirmations.failedAttempts} + 1` })
+      .where(
+        and(
+          eq(emailConfirmations.id, row.id),
+          lt(emailConfirmations.failedAttempts, maxFailedAttempts),
+        ),
+      )
+      .returning({ id: emailConfirmations.id })
+    if (!reserved) return false
     const given = Buffer.from(codeHash(emailId, code))
     const expected = Buffer.from(row.codeHash)
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      await tx
-        .update(emailConfirmations)
-        .set({ failedAttempts: sql`${emailConfirmations.failedAttempts} + 1` })
-        .where(eq(emailConfirmations.id, row.id))
-      return false
-    }
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false
     await tx
       .update(emailConfirmations)
       .set({ usedAt: new Date() })

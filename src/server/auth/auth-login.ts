@@ -1,24 +1,16 @@
 // POST /auth/login: the first sign-in step (product-spec sections 3, 4 and 7). The password
 // is checked the same way whether or not the user exists, every attempt goes to the login
 // history, and five failures in a row block the step, for unknown usernames too, so the
-// answers never reveal whether an account exists. Then the IP whitelist, a pending
-// activation and a migration to push two-factor are checked, and the user's flow starts.
+// answers never reveal whether an account exists; attempts sent together are counted one by
+// one (login-attempts.ts). Then the IP whitelist, a pending activation and a migration to
+// push two-factor are checked, and the user's flow starts.
 import { and, eq, like } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
 import { accountCodes } from '../db/schema-auth.ts'
 import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
 import { refused, reply, type Outcome } from '../rpc/outcome.ts'
 import { unknownUserHash, verifyPassword } from './password-hash.ts'
-import {
-  blockedMessage,
-  blockMinutes,
-  clearFailures,
-  countFailure,
-  countUsernameFailure,
-  recordAttempt,
-  secondsUntil,
-  usernameBlockedUntil,
-} from './login-attempts.ts'
+import { blockedReply, checkPasswordCounted, recordAttempt } from './login-attempts.ts'
 import { ipAllowed, ipRefusedMessage } from './ip-allowed.ts'
 import { daysLeft, factorsOf } from './factors.ts'
 import { approvedDevicesOf, deviceView } from './devices.ts'
@@ -31,30 +23,15 @@ export const notActivatedMessage =
 export const handler: Handler<'authLogin'> = async (context, input) => {
   const username = input.username.trim().toLowerCase()
   const [user] = await context.db.select().from(users).where(eq(users.username, username))
-  const blockedUntil = user
-    ? user.blockedUntil && user.blockedUntil > new Date()
-      ? user.blockedUntil
-      : null
-    : await usernameBlockedUntil(context.db, username)
-  if (blockedUntil) {
-    await recordAttempt(context, username, user?.id ?? null, false, 'blocked')
-    return reply(429, { message: blockedMessage, retryAfterSeconds: secondsUntil(blockedUntil) })
-  }
-  if (user?.blockedUntil && user.failedAttempts > 0) {
-    // The block has run out: the next attempts start a fresh count.
-    await clearFailures(context.db, user.id)
-  }
-  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? unknownUserHash)
-  if (!user || !passwordOk) {
-    await recordAttempt(context, username, user?.id ?? null, false, 'wrong credentials')
-    const blocked = user
-      ? await countFailure(context.db, user.id)
-      : await countUsernameFailure(context.db, username)
-    if (blocked)
-      return reply(429, { message: blockedMessage, retryAfterSeconds: blockMinutes * 60 })
+  const check = await checkPasswordCounted(context, user ? { userId: user.id } : { username }, () =>
+    verifyPassword(input.password, user?.passwordHash ?? unknownUserHash),
+  )
+  if (check.outcome !== 'right' || !user) {
+    const reason = check.outcome === 'blocked' && !check.checked ? 'blocked' : 'wrong credentials'
+    await recordAttempt(context, username, user?.id ?? null, false, reason)
+    if (check.outcome === 'blocked') return blockedReply(check.retryAfterSeconds)
     return refused(wrongCredentialsMessage)
   }
-  await clearFailures(context.db, user.id)
   if (!(await ipAllowed(context.db, user.customerId, context.ip))) {
     await recordAttempt(context, username, user.id, false, 'address not whitelisted')
     return refused(ipRefusedMessage(context.ip))

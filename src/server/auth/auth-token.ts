@@ -2,15 +2,16 @@
 // PKCE verifier (S256 only) completes every flow, with what the flow adds: the authenticator
 // OTP (otp), the SMS code (sms, in the same otp field), the linked device's grant (push) or a
 // device approved since the sign-in began (verifyDevice). An approved device may instead
-// exchange its own secret. Five wrong tries of one code block it with 429.
-import { and, eq, gte, isNull, sql } from 'drizzle-orm'
+// exchange its own secret. Five wrong tries of one code block it with 429: each try is counted
+// before its checks, so tries sent together get at most five checks (issue 11).
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm'
 import { timingSafeEqual } from 'node:crypto'
 import { codeChallengeS256 } from '../../shared/pkce.ts'
 import { users } from '../db/schema.ts'
 import { authDevices, loginChallenges } from '../db/schema-auth.ts'
 import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
 import { refused, reply, validationFailure, type Outcome } from '../rpc/outcome.ts'
-import { blockedMessage, maxFailedAttempts, recordAttempt } from './login-attempts.ts'
+import { blockedReply, maxFailedAttempts, recordAttempt, secondsUntil } from './login-attempts.ts'
 import { deviceFamilyId, sha256 } from './tokens.ts'
 import { factorsOf, totpSecretOf } from './factors.ts'
 import { verifyTotp } from './totp.ts'
@@ -37,17 +38,22 @@ export const handler: Handler<'authToken'> = async (context, input) => {
     .select()
     .from(loginChallenges)
     .where(eq(loginChallenges.codeHash, codeHash))
-  if (row && row.failedAttempts >= maxFailedAttempts) {
-    return reply(429, { message: blockedMessage })
-  }
+  if (row && row.failedAttempts >= maxFailedAttempts) return codeBlocked(row)
   if (!row || row.usedAt || row.expiresAt <= new Date()) return refused(invalidCodeMessage)
+  if (!(await reserveTry(context, codeHash))) return codeBlocked(row)
   const expected = Buffer.from(row.codeChallenge)
   const actual = Buffer.from(await codeChallengeS256(input.codeVerifier))
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-    return countWrong(context, row, 'The code verifier does not match the code challenge.')
+    return wrongTry(context, row, 'The code verifier does not match the code challenge.')
   }
   const refusal = await secondFactorRefusal(context, row, input.otp)
-  if (refusal) return refusal
+  if (refusal === wrongCode) return wrongTry(context, row, wrongOtpMessage)
+  if (refusal) {
+    // A try that guessed nothing (a push still waiting, a missing otp) gives its count back;
+    // a right one keeps it, and spends the challenge.
+    await releaseTry(context, codeHash)
+    return refusal
+  }
   const spent = await context.db
     .update(loginChallenges)
     .set({ usedAt: new Date() })
@@ -57,19 +63,21 @@ export const handler: Handler<'authToken'> = async (context, input) => {
   return reply(200, await context.tokens.issue(row.userId))
 }
 
+const wrongCode = 'wrongCode'
+
 /** Why the flow's second factor does not let the sign-in finish, or undefined. */
 async function secondFactorRefusal(
   context: HandlerContext,
   row: Challenge,
   otp: string | undefined,
-): Promise<Outcome | undefined> {
+): Promise<Outcome | typeof wrongCode | undefined> {
   if (row.flow === 'otp' || row.flow === 'sms') {
     if (otp === undefined) {
       return validationFailure([{ parameter: 'otp', description: 'is required' }], 400)
     }
     const right =
       row.flow === 'otp' ? await totpRight(context, row.userId, otp) : smsRight(row, otp)
-    return right ? undefined : countWrong(context, row, wrongOtpMessage)
+    return right ? undefined : wrongCode
   }
   if (row.flow === 'push') {
     if (row.decision === 'granted') return undefined
@@ -109,12 +117,38 @@ function smsRight(row: Challenge, otp: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-/** A wrong verifier or code counts against the challenge; after five, every try gets 429. */
-async function countWrong(context: HandlerContext, row: Challenge, message: string) {
-  await context.db
+/**
+ * Counts a try before its checks: false when the challenge had its five already (the count
+ * never passes five, so each of the tries sent together gets its own number or none).
+ */
+async function reserveTry(context: HandlerContext, codeHash: string): Promise<boolean> {
+  const reserved = await context.db
     .update(loginChallenges)
     .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
-    .where(eq(loginChallenges.codeHash, row.codeHash))
+    .where(
+      and(
+        eq(loginChallenges.codeHash, codeHash),
+        lt(loginChallenges.failedAttempts, maxFailedAttempts),
+      ),
+    )
+    .returning({ failedAttempts: loginChallenges.failedAttempts })
+  return reserved.length === 1
+}
+
+async function releaseTry(context: HandlerContext, codeHash: string): Promise<void> {
+  await context.db
+    .update(loginChallenges)
+    .set({ failedAttempts: sql`greatest(${loginChallenges.failedAttempts} - 1, 0)` })
+    .where(eq(loginChallenges.codeHash, codeHash))
+}
+
+/** The 429 of a challenge out of tries; it lives until it expires. */
+function codeBlocked(row: Challenge): Outcome {
+  return blockedReply(Math.max(1, secondsUntil(row.expiresAt)))
+}
+
+/** A wrong verifier or code stays counted against the challenge and goes to the history. */
+async function wrongTry(context: HandlerContext, row: Challenge, message: string) {
   const [user] = await context.db
     .select({ username: users.username })
     .from(users)

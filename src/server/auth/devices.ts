@@ -4,7 +4,7 @@
 // or SMS), or another server grants or refuses it with a reason. An approved device confirms
 // push sign-ins and may exchange its secret for tokens of its own (authToken with secret).
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
-import { and, desc, eq, gt, isNull, like, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, like, lt, sql } from 'drizzle-orm'
 import { outboxMessages } from '../db/schema-security.ts'
 import type { Db } from '../db/open-database.ts'
 import { authDevices, authFactors } from '../db/schema-auth.ts'
@@ -195,22 +195,26 @@ export type Approval =
 
 /**
  * Approves a pending device with its code. Five wrong codes block the step (DESIGN.md
- * section 11). Approving moves a user who is migrating to push two-factor (section 4).
+ * section 11); each try is counted before the check, so tries sent together get at most five
+ * checks. Approving moves a user who is migrating to push two-factor (section 4).
  */
 export async function approveDevice(db: Db, device: DeviceRow, code: string): Promise<Approval> {
   if (device.status !== 'pending') return { outcome: 'notPending' }
   if (device.approveFailedAttempts >= maxFailedAttempts) return { outcome: 'blocked' }
   if (!device.approveCodeHash || !device.approveCodeExpiresAt) return { outcome: 'noCode' }
   if (device.approveCodeExpiresAt <= new Date()) return { outcome: 'noCode' }
+  const [reserved] = await db
+    .update(authDevices)
+    .set({ approveFailedAttempts: sql`${authDevices.approveFailedAttempts} + 1` })
+    .where(
+      and(eq(authDevices.id, device.id), lt(authDevices.approveFailedAttempts, maxFailedAttempts)),
+    )
+    .returning({ failed: authDevices.approveFailedAttempts })
+  if (!reserved) return { outcome: 'blocked' }
   const given = Buffer.from(approveCodeHash(device.id, code))
   const expected = Buffer.from(device.approveCodeHash)
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    const [counted] = await db
-      .update(authDevices)
-      .set({ approveFailedAttempts: sql`${authDevices.approveFailedAttempts} + 1` })
-      .where(eq(authDevices.id, device.id))
-      .returning({ failed: authDevices.approveFailedAttempts })
-    const attemptsLeft = maxFailedAttempts - (counted?.failed ?? maxFailedAttempts)
+    const attemptsLeft = maxFailedAttempts - reserved.failed
     return attemptsLeft > 0 ? { outcome: 'wrongCode', attemptsLeft } : { outcome: 'blocked' }
   }
   return db.transaction(async (tx) => {

@@ -3,18 +3,20 @@
 import type { Handler } from '../rpc/handler-context.ts'
 import { reply } from '../rpc/outcome.ts'
 import { verifyPassword } from './password-hash.ts'
-import { blockedMessage, clearFailures, countFailure, recordAttempt } from './login-attempts.ts'
+import { blockedMessage, checkPasswordCounted, recordAttempt } from './login-attempts.ts'
 import { isOutcome, pathUser } from './internal-users.ts'
 
 export const handler: Handler<'internalUserCheckPassword'> = async (context, input) => {
   const user = await pathUser(context)
   if (isOutcome(user)) return user
-  if (user.blockedUntil && user.blockedUntil > new Date()) {
+  const check = await checkPasswordCounted(context, { userId: user.id }, () =>
+    verifyPassword(input.password, user.passwordHash),
+  )
+  if (check.outcome === 'blocked' && !check.checked) {
     return reply(429, { message: blockedMessage })
   }
-  const result = await verifyPassword(input.password, user.passwordHash)
+  const result = check.outcome === 'right'
   await recordAttempt(context, user.username, user.id, result, 'password check (internal)')
-  if (result) await clearFailures(context.db, user.id)
-  else if (await countFailure(context.db, user.id)) return reply(429, { message: blockedMessage })
+  if (check.outcome === 'blocked') return reply(429, { message: blockedMessage })
   return reply(200, { result })
 }

@@ -6,15 +6,7 @@ import { users } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { refused, reply, validationFailure, type Outcome } from '../rpc/outcome.ts'
 import { unknownUserHash, verifyPassword } from './password-hash.ts'
-import {
-  blockedMessage,
-  clearFailures,
-  countFailure,
-  countUsernameFailure,
-  recordAttempt,
-  secondsUntil,
-  usernameBlockedUntil,
-} from './login-attempts.ts'
+import { blockedReply, checkPasswordCounted, recordAttempt } from './login-attempts.ts'
 import { wrongCredentialsMessage } from './auth-login.ts'
 
 export const userNotFoundMessage = 'The user was not found or is no longer valid.'
@@ -49,24 +41,16 @@ export async function internalSignIn(
 ): Promise<Outcome> {
   const username = input.username.trim().toLowerCase()
   const [user] = await context.db.select().from(users).where(eq(users.username, username))
-  const blockedUntil = user
-    ? user.blockedUntil && user.blockedUntil > new Date()
-      ? user.blockedUntil
-      : null
-    : await usernameBlockedUntil(context.db, username)
-  if (blockedUntil) {
-    await recordAttempt(context, username, user?.id ?? null, false, 'blocked (internal)')
-    return reply(429, { message: blockedMessage, retryAfterSeconds: secondsUntil(blockedUntil) })
+  const check = await checkPasswordCounted(context, user ? { userId: user.id } : { username }, () =>
+    verifyPassword(input.password, user?.passwordHash ?? unknownUserHash),
+  )
+  if (check.outcome !== 'right' || !user) {
+    const unchecked = check.outcome === 'blocked' && !check.checked
+    const reason = unchecked ? 'blocked (internal)' : 'wrong credentials (internal)'
+    await recordAttempt(context, username, user?.id ?? null, false, reason)
+    if (check.outcome === 'blocked') return blockedReply(check.retryAfterSeconds)
+    return refused(wrongCredentialsMessage)
   }
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? unknownUserHash)
-  if (!user || !ok) {
-    await recordAttempt(context, username, user?.id ?? null, false, 'wrong credentials (internal)')
-    const blocked = user
-      ? await countFailure(context.db, user.id)
-      : await countUsernameFailure(context.db, username)
-    return blocked ? reply(429, { message: blockedMessage }) : refused(wrongCredentialsMessage)
-  }
-  await clearFailures(context.db, user.id)
   await recordAttempt(context, username, user.id, true, 'internal')
   return reply(200, await context.tokens.issue(user.id))
 }

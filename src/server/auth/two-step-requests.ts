@@ -2,7 +2,8 @@
 // POST /customer/two-step-verification asks, .../{reqId}/confirm applies. The code is the
 // authenticator's TOTP when the new mode is otp (a new authenticator is enrolled with the
 // otpauth:// URI of the answer), otherwise a six-digit code sent by SMS to the confirmed
-// phone or by e-mail. Five wrong codes cancel the request (DESIGN.md section 11).
+// phone or by e-mail. Five wrong codes cancel the request (DESIGN.md section 11); each try is
+// counted before the code is checked, so tries sent together get at most five checks.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
@@ -41,7 +42,6 @@ function pending(id: string, userId: number) {
     isNull(twoStepRequests.confirmedAt),
     isNull(twoStepRequests.canceledAt),
     gt(twoStepRequests.expiresAt, sql`now()`),
-    lt(twoStepRequests.failedAttempts, maxFailedAttempts),
   )
 }
 
@@ -65,6 +65,12 @@ export async function redeem(
   if (row.failedAttempts >= maxFailedAttempts) return { outcome: 'blocked' }
   const [live] = await tx.select().from(twoStepRequests).where(pending(id, userId))
   if (!live) return { outcome: 'notFound' }
+  const [reserved] = await tx
+    .update(twoStepRequests)
+    .set({ failedAttempts: sql`${twoStepRequests.failedAttempts} + 1` })
+    .where(and(eq(twoStepRequests.id, id), lt(twoStepRequests.failedAttempts, maxFailedAttempts)))
+    .returning({ failed: twoStepRequests.failedAttempts })
+  if (!reserved) return { outcome: 'blocked' }
   let right: boolean
   let totpSecret: string | undefined
   if (live.codeHash) {
@@ -88,11 +94,7 @@ export async function redeem(
       ? { outcome: 'confirmed', row: spent, totpSecret }
       : { outcome: 'confirmed', row: spent }
   }
-  const [counted] = await tx
-    .update(twoStepRequests)
-    .set({ failedAttempts: sql`${twoStepRequests.failedAttempts} + 1` })
-    .where(eq(twoStepRequests.id, id))
-    .returning({ failed: twoStepRequests.failedAttempts })
-  const attemptsLeft = maxFailedAttempts - (counted?.failed ?? maxFailedAttempts)
+  // The try was counted before the check; a right code spends the request instead.
+  const attemptsLeft = maxFailedAttempts - reserved.failed
   return attemptsLeft > 0 ? { outcome: 'wrongCode', attemptsLeft } : { outcome: 'blocked' }
 }

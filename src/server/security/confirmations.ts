@@ -97,20 +97,25 @@ export type Redemption =
   | { outcome: 'wrongCode'; attemptsLeft: number }
   | { outcome: 'canceled' }
 
-/** Pending: neither confirmed nor canceled, not expired and with tries left. */
-function pending(id: string) {
+/** Live: neither confirmed nor canceled, and not expired. */
+function live(id: string) {
   return and(
     eq(securityConfirmations.id, id),
     isNull(securityConfirmations.confirmedAt),
     isNull(securityConfirmations.canceledAt),
     gt(securityConfirmations.expiresAt, sql`now()`),
-    lt(securityConfirmations.failedAttempts, maxWrongCodes),
   )
 }
 
+/** Pending: live, with tries left. */
+function pending(id: string) {
+  return and(live(id), lt(securityConfirmations.failedAttempts, maxWrongCodes))
+}
+
 /**
- * Checks a code against a request of the user. A right code spends the request (one winner
- * when two confirmations race: the update is conditional); a wrong one counts, and the fifth
+ * Checks a code against a request of the user. Each try is counted before the check, so tries
+ * sent together get at most five checks. A right code spends the request (one winner when two
+ * confirmations race: the update is conditional); a wrong one stays counted, and the fifth
  * cancels it. Runs inside the caller's transaction, so the change it confirms commits with it.
  */
 export async function redeemConfirmation(
@@ -134,25 +139,24 @@ export async function redeemConfirmation(
       ),
     )
   if (!row) return { outcome: 'canceled' }
+  const [reserved] = await tx
+    .update(securityConfirmations)
+    .set({ failedAttempts: sql`${securityConfirmations.failedAttempts} + 1` })
+    .where(pending(id))
+    .returning({ failedAttempts: securityConfirmations.failedAttempts })
+  if (!reserved) return { outcome: 'canceled' }
   const given = Buffer.from(codeHashOf(requestKey, code))
   const expected = Buffer.from(row.codeHash)
   if (given.length === expected.length && timingSafeEqual(given, expected)) {
     const [spent] = await tx
       .update(securityConfirmations)
       .set({ confirmedAt: new Date() })
-      .where(pending(id))
+      .where(live(id))
       .returning()
     return spent ? { outcome: 'confirmed', row: spent } : { outcome: 'canceled' }
   }
-  const [counted] = await tx
-    .update(securityConfirmations)
-    .set({
-      failedAttempts: sql`${securityConfirmations.failedAttempts} + 1`,
-      canceledAt: sql`case when ${securityConfirmations.failedAttempts} + 1 >= ${maxWrongCodes}
-        then now() else null end`,
-    })
-    .where(pending(id))
-    .returning({ failedAttempts: securityConfirmations.failedAttempts })
-  const attemptsLeft = maxWrongCodes - (counted?.failedAttempts ?? maxWrongCodes)
-  return attemptsLeft > 0 ? { outcome: 'wrongCode', attemptsLeft } : { outcome: 'canceled' }
+  const attemptsLeft = maxWrongCodes - reserved.failedAttempts
+  if (attemptsLeft > 0) return { outcome: 'wrongCode', attemptsLeft }
+  await tx.update(securityConfirmations).set({ canceledAt: new Date() }).where(live(id))
+  return { outcome: 'canceled' }
 }

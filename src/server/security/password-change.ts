@@ -8,7 +8,7 @@ import { requireSession } from '../rpc/handler-context.ts'
 import { rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { users } from '../db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts'
-import { blockedMessage, clearFailures, countFailure } from '../auth/login-attempts.ts'
+import { blockedMessage, checkPasswordCounted } from '../auth/login-attempts.ts'
 import { issueConfirmation } from './confirmations.ts'
 import { emailOfUser } from './outbox.ts'
 
@@ -23,15 +23,14 @@ export const handler: Handler<'passwordChange'> = async (context, input) => {
   if (!user) throw new Error(`assertion: the session's user ${session.userId} exists`)
   // A wrong current password counts like a failed sign-in: five in a row block both steps,
   // so a stolen session cannot be used to guess the password (DESIGN.md section 11).
-  if (user.blockedUntil && user.blockedUntil > new Date()) {
-    return validationFailure([{ parameter: 'password', description: blockedMessage }])
-  }
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    const blocked = await countFailure(context.db, user.id)
-    const description = blocked ? blockedMessage : 'is not your current password'
+  const check = await checkPasswordCounted(context, { userId: user.id }, () =>
+    verifyPassword(input.password, user.passwordHash),
+  )
+  if (check.outcome !== 'right') {
+    const description =
+      check.outcome === 'blocked' ? blockedMessage : 'is not your current password'
     return validationFailure([{ parameter: 'password', description }])
   }
-  await clearFailures(context.db, user.id)
   if (input.passwordNew === input.password) {
     return validationFailure([
       { parameter: 'passwordNew', description: 'must differ from the current password' },
