@@ -11,6 +11,7 @@ export const knownExtensions = new Set([
   'x-areas',
   'x-access',
   'x-paging',
+  'x-rate-limit',
   'x-screen',
   'x-enum-varnames',
   'x-enum-descriptions',

@@ -43,6 +43,14 @@ export interface OperationEntry {
   hasRequestBody: boolean
   responseStatuses: string[]
   paging?: JsonObject
+  /** Requests per client and window (x-rate-limit), enforced by src/server/rpc/rate-limit.ts. */
+  rateLimit?: RateLimit
+}
+
+/** At most perClient requests from one client in windowSeconds; the rest get 429. */
+export interface RateLimit {
+  perClient: number
+  windowSeconds: number
 }
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch']
@@ -72,6 +80,8 @@ export function operationTable(spec: JsonObject): OperationEntry[] {
       if (kind === 'rpc' && method !== 'post') throw new SpecError(`${operationId}: RPC is POST`)
       const paging = operation['x-paging'] as JsonObject | undefined
       if (paging !== undefined) checkPaging(operationId, paging)
+      const rateLimit = operation['x-rate-limit']
+      if (rateLimit !== undefined) checkRateLimit(operationId, rateLimit, operation)
       const tags = operation.tags as Json[] | undefined
       table.push({
         operationId,
@@ -86,6 +96,7 @@ export function operationTable(spec: JsonObject): OperationEntry[] {
         hasRequestBody: operation.requestBody !== undefined,
         responseStatuses: Object.keys((operation.responses ?? {}) as JsonObject),
         ...(operation['x-paging'] ? { paging: operation['x-paging'] as JsonObject } : {}),
+        ...(rateLimit !== undefined ? { rateLimit: rateLimit as unknown as RateLimit } : {}),
       })
     }
   }
@@ -103,6 +114,28 @@ function checkPaging(operationId: string, paging: JsonObject): void {
   const known = ['style', 'pageParam', 'sizeParam', 'cursorParam', 'defaultPageSize', 'firstPage']
   const unknown = Object.keys(paging).filter((key) => !known.includes(key))
   if (unknown.length > 0) throw new SpecError(`${operationId}: unknown x-paging keys ${unknown}`)
+}
+
+/**
+ * x-rate-limit: { perClient, windowSeconds }, whole numbers, on an operation that declares the
+ * 429 its limit answers (spec/README.md, Rate limits).
+ */
+function checkRateLimit(operationId: string, limit: Json, operation: JsonObject): void {
+  const where = `${operationId}: x-rate-limit`
+  if (limit === null || typeof limit !== 'object' || Array.isArray(limit)) {
+    throw new SpecError(`${where} must be { perClient: <n>, windowSeconds: <s> }`)
+  }
+  for (const key of ['perClient', 'windowSeconds']) {
+    const value = limit[key]
+    if (!Number.isInteger(value) || Number(value) < 1 || Number(value) > 86_400) {
+      throw new SpecError(`${where}.${key} must be a whole number from 1 to 86400`)
+    }
+  }
+  const unknown = Object.keys(limit).filter((key) => !['perClient', 'windowSeconds'].includes(key))
+  if (unknown.length > 0) throw new SpecError(`${where}: unknown keys ${unknown}`)
+  if (!Object.keys((operation.responses ?? {}) as JsonObject).includes('429')) {
+    throw new SpecError(`${where} needs a '429' response (RateLimited or RateLimitedRpc)`)
+  }
 }
 
 /**

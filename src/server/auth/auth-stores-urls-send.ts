@@ -1,31 +1,27 @@
-// POST /auth/stores-urls/send: texts the mobile app's store links to a number. Public, so it
-// is rate limited: three SMS per number per hour (an SMS costs money and can annoy).
-import { and, eq, gt, sql } from 'drizzle-orm'
-import { outboxMessages } from '../db/schema-security.ts'
+// POST /auth/stores-urls/send: texts the mobile app's store links to a number. Public, and an
+// SMS costs money and can annoy, so it is limited twice: per client by the spec's
+// x-rate-limit (rpc/rate-limit.ts), and here per number, three an hour, whoever asks. Both
+// counters are atomic, so requests sent together cannot pass a limit together (issue 11).
 import type { Handler } from '../rpc/handler-context.ts'
 import { reply } from '../rpc/outcome.ts'
+import { countHit } from '../rpc/rate-limit.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 
 export const storeLinks = {
   android: 'https://play.google.com/store/apps/details?id=example.nova.app',
   ios: 'https://apps.apple.com/app/id0000000000',
 }
-const maxPerHour = 3
+export const perNumberLimit = { perClient: 3, windowSeconds: 3600 }
 
 export const handler: Handler<'authStoresUrlsSend'> = async (context, input) => {
   const recipient = input.phoneNumber.startsWith('+') ? input.phoneNumber : `+${input.phoneNumber}`
-  const [recent] = await context.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(outboxMessages)
-    .where(
-      and(
-        eq(outboxMessages.recipient, recipient),
-        eq(outboxMessages.subject, 'App links'),
-        gt(outboxMessages.createdAt, sql`now() - interval '1 hour'`),
-      ),
-    )
-  if ((recent?.count ?? 0) >= maxPerHour) {
-    return reply(429, { message: 'The links were sent to this number recently. Try later.' })
+  const hit = await countHit(context.db, 'authStoresUrlsSend:number', recipient, perNumberLimit)
+  if (!hit.allowed) {
+    const message = 'The links were sent to this number recently. Try later.'
+    return {
+      ...reply(429, { message, retryAfterSeconds: hit.retryAfterSeconds }),
+      headers: { 'retry-after': String(hit.retryAfterSeconds) },
+    }
   }
   await enqueueMessage(context.db, {
     channel: 'sms',

@@ -2,11 +2,12 @@
 // No route is written by hand (DESIGN.md section 4).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { FastifyInstance, HTTPMethods } from 'fastify'
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify'
 import { operations } from '../../generated/operations.ts'
 import type { AppServices } from '../app.ts'
 import { dispatch, send, type OperationEntry } from './dispatch.ts'
 import { rpcFail } from './outcome.ts'
+import { rateLimitRefusal } from './rate-limit.ts'
 
 /** OpenAPI's /a/{id} becomes Fastify's /a/:id. */
 function fastifyPath(path: string): string {
@@ -14,13 +15,17 @@ function fastifyPath(path: string): string {
 }
 
 export function registerRoutes(app: FastifyInstance, services: AppServices): void {
+  // A client over an operation's x-rate-limit gets 429 before the dispatcher does any work.
+  const limitedDispatch = async (entry: OperationEntry, request: FastifyRequest) =>
+    (await rateLimitRefusal(services.db, entry, request)) ??
+    (await dispatch(services, entry, request))
   const rpcById = new Map<string, OperationEntry>()
   for (const entry of operations) {
     if (entry.kind === 'rpc') rpcById.set(entry.operationId, entry)
     app.route({
       method: entry.method as HTTPMethods,
       url: fastifyPath(entry.path),
-      handler: async (request, reply) => send(reply, await dispatch(services, entry, request)),
+      handler: async (request, reply) => send(reply, await limitedDispatch(entry, request)),
     })
   }
 
@@ -31,7 +36,7 @@ export function registerRoutes(app: FastifyInstance, services: AppServices): voi
     const method = String(query.method ?? body?.method ?? '')
     const entry = rpcById.get(method)
     if (!entry) return send(reply, { ...rpcFail('IM', `Unknown method "${method}".`), status: 404 })
-    return send(reply, await dispatch(services, entry, request))
+    return send(reply, await limitedDispatch(entry, request))
   })
 
   // The API reference, generated from the same spec, for merchants and developers.
