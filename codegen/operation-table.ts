@@ -19,13 +19,7 @@ import { SpecError, type Json, type JsonObject } from './bundle-spec.ts'
  * names the rights it needs, so no handler is left to decide who may call it.
  */
 export type Access =
-  | 'public'
-  | 'user'
-  | 'admin'
-  | `rights:${string}`
-  | 'paymentSecret'
-  | 'internal'
-  | 'apiKey'
+  'public' | 'user' | 'admin' | `rights:${string}` | 'paymentSecret' | 'internal' | 'apiKey'
 
 export interface OperationEntry {
   operationId: string
