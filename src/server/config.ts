@@ -25,6 +25,11 @@ export interface ServerConfig {
   issuerName: string
   /** Pino's level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string
+  /**
+   * Multiplies every x-rate-limit's perClient (1 in production). The browser tests sign in
+   * through the page from one address many times a minute and set it higher.
+   */
+  rateLimitFactor: number
 }
 
 function number(value: string | undefined, fallback: number): number {
@@ -51,5 +56,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     // Process-wide even when a test passes its own settings, so the test runner can quiet
     // every server it starts (vite.config.ts sets LOG_LEVEL for the test projects).
     logLevel: env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info',
+    rateLimitFactor: Math.floor(number(env.RATE_LIMIT_FACTOR, 1)),
   }
 }

@@ -40,7 +40,9 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   }
   const database: Database = await openDatabase({ dataDir: 'memory://' })
   await seedDemo(database.db)
-  const config = configFromEnv({ ...env, PORTAL_DIR: portalDir })
+  // Every page of a browser test signs in from 127.0.0.1, dozens a minute: the per-client
+  // limits are the integration suite's to test (test/integration/rpc/rate-limit.test.ts).
+  const config = configFromEnv({ RATE_LIMIT_FACTOR: '20', ...env, PORTAL_DIR: portalDir })
   const app: FastifyInstance = await buildApp(database.db, config)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()

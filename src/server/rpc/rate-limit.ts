@@ -75,6 +75,7 @@ export async function rateLimitRefusal(
   db: Db,
   entry: OperationEntry,
   request: FastifyRequest,
+  factor = 1,
 ): Promise<Outcome | undefined> {
   if (!('rateLimit' in entry)) return undefined
   if (request.isMultipart() && !takesMultipart(entry)) {
@@ -82,7 +83,8 @@ export async function rateLimitRefusal(
     return validationFailure([jsonOnly], entry.kind === 'rpc' ? 200 : 400)
   }
   if (!reachesHandler(entry, request)) return undefined
-  const hit = await countHit(db, entry.operationId, clientKeyOf(request.ip), entry.rateLimit)
+  const limit = { ...entry.rateLimit, perClient: entry.rateLimit.perClient * factor }
+  const hit = await countHit(db, entry.operationId, clientKeyOf(request.ip), limit)
   return hit.allowed ? undefined : tooManyRequests(entry.kind, hit.retryAfterSeconds)
 }
 

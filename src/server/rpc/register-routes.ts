@@ -17,7 +17,7 @@ function fastifyPath(path: string): string {
 export function registerRoutes(app: FastifyInstance, services: AppServices): void {
   // A client over an operation's x-rate-limit gets 429 before the dispatcher does any work.
   const limitedDispatch = async (entry: OperationEntry, request: FastifyRequest) =>
-    (await rateLimitRefusal(services.db, entry, request)) ??
+    (await rateLimitRefusal(services.db, entry, request, services.config.rateLimitFactor)) ??
     (await dispatch(services, entry, request))
   const rpcById = new Map<string, OperationEntry>()
   for (const entry of operations) {
