@@ -252,6 +252,17 @@ export async function startServer(
   }
 }
 
+/** What a client sees of a fetch Response whose body is JSON (multipart and raw requests). */
+export async function replyOf(response: Response): Promise<Reply> {
+  const text = await response.text()
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: JSON.parse(text) as JsonBody,
+  }
+}
+
 /** Asserts a body against a precompiled spec validator, naming the failures when it does not fit. */
 export function expectValid(validate: ValidateFunction, body: unknown): void {
   const valid = validate(body)

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   databaseTargets,
   failedParameters,
+  replyOf,
   startServer,
-  type JsonBody,
-  type Reply,
   type TestServer,
 } from '../server-harness.ts'
 
@@ -40,16 +39,6 @@ const routes: [string, { path: string; status: number }][] = [
   ['the legacy form', { path: '/api?method=ping', status: 200 }],
   ['REST /auth/login', { path: '/auth/login', status: 400 }],
 ]
-
-async function replyOf(response: Response): Promise<Reply> {
-  const text = await response.text()
-  return {
-    status: response.status,
-    headers: response.headers,
-    text,
-    body: JSON.parse(text) as JsonBody,
-  }
-}
 
 for (const target of databaseTargets()) {
   describe.skipIf(target.skipReason !== undefined)(target.name, () => {

@@ -8,9 +8,8 @@ import { massBatches } from '../../../src/server/db/schema-mass.ts'
 import {
   databaseTargets,
   failedParameters,
+  replyOf,
   startServer,
-  type JsonBody,
-  type Reply,
   type TestServer,
 } from '../server-harness.ts'
 
@@ -35,16 +34,6 @@ const wire = {
 const payrollAccount = 10000017
 const wireHeader =
   'beneficiaryName,beneficiaryAddress,countryCode,iban,accountNumber,swift,bankName,amount,currency,reference'
-
-async function replyOf(response: Response): Promise<Reply> {
-  const text = await response.text()
-  return {
-    status: response.status,
-    headers: response.headers,
-    text,
-    body: JSON.parse(text) as JsonBody,
-  }
-}
 
 for (const target of databaseTargets()) {
   describe.skipIf(target.skipReason !== undefined)(target.name, () => {
