@@ -62,6 +62,12 @@ export default defineConfig({
     root: '.',
     // The servers the tests start log errors only (src/server/config.ts, LOG_LEVEL).
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' },
+    // One migrated and seeded database per run, copied by every suite that starts a server.
+    globalSetup: ['test/support/seeded-databases.ts'],
+    // expect.poll waits on what a user or client would see; its 1 s default failed on a
+    // loaded two-core machine while a balance or a field was still on its way. A check that
+    // never comes true still fails, after 30 s.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     projects: [
       {
         extends: true,

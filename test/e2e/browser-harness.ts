@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { openDatabase, type Database } from '../../src/server/db/open-database.ts'
 import { buildApp } from '../../src/server/app.ts'
 import { configFromEnv } from '../../src/server/config.ts'
-import { seedDemo } from '../../src/server/db/seed-demo.ts'
+import { seededDump } from '../integration/server-harness.ts'
 
 const root = join(import.meta.dirname, '../..')
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -38,8 +38,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   if (!existsSync(chromiumPath)) {
     execFileSync('sh', [join(root, 'scripts/setup-browser.sh')], { stdio: 'inherit' })
   }
-  const database: Database = await openDatabase({ dataDir: 'memory://' })
-  await seedDemo(database.db)
+  // The seeded demo database of the global setup (test/support/seeded-databases.ts).
+  const database: Database = await openDatabase({ dataDir: 'memory://', pgliteDump: seededDump() })
   // Every page of a browser test signs in from 127.0.0.1, dozens a minute: the per-client
   // limits are the integration suite's to test (test/integration/rpc/rate-limit.test.ts).
   const config = configFromEnv({ RATE_LIMIT_FACTOR: '20', ...env, PORTAL_DIR: portalDir })

@@ -1,23 +1,21 @@
 // Starts the real server over a real database for the integration suites: PGlite in memory
 // always, and PostgreSQL when one is reachable (DESIGN.md sections 8 and 9). Each suite file
 // runs its cases once per target: `for (const target of databaseTargets()) describe(...)`.
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
-import { expect } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { expect, inject } from 'vitest'
 import { buildApp, type BuildOptions } from '../../src/server/app.ts'
 import { configFromEnv } from '../../src/server/config.ts'
 import { openDatabase, type Database, type Db } from '../../src/server/db/open-database.ts'
-import { demoPassword, seedDemo } from '../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { adminQuery, databaseUrl, runScopedName } from '../support/seeded-databases.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../src/shared/pkce.ts'
 import type { components } from '../../src/generated/api.d.ts'
 import type { ValidateFunction } from '../../src/generated/validators.js'
 
 type Schemas = components['schemas']
 
-export const defaultPostgresUrl = 'postgres://postgres:postgres@127.0.0.1:5432/postgres'
 /** The internal service token of the test servers (x-access internal operations). */
 export const testInternalToken = 'internal-token-of-the-test-servers-0123456789'
-const probeTimeoutMs = 2_000
 
 export interface DatabaseTarget {
   /** Shown as the describe block's name, with the reason when skipped. */
@@ -25,50 +23,24 @@ export interface DatabaseTarget {
   kind: 'pglite' | 'postgres'
   /** An administrative URL; each server gets a fresh database created through it. */
   adminUrl?: string
+  /** The seeded database each fresh PostgreSQL database is copied from. */
+  template?: string
   /** Set when the target cannot run here; the suite is then skipped, not failed. */
   skipReason?: string
 }
 
-interface PostgresProbe {
-  url?: string
-  skipReason?: string
-}
-
-/**
- * An explicit TEST_DATABASE_URL is used as given (CI sets it, so an unreachable server must
- * fail the run, not skip it); otherwise the usual local server is tried for two seconds.
- */
-async function probePostgres(): Promise<PostgresProbe> {
-  const explicit = process.env.TEST_DATABASE_URL
-  if (explicit) return { url: explicit }
-  const client = new pg.Client({
-    connectionString: defaultPostgresUrl,
-    connectionTimeoutMillis: probeTimeoutMs,
-  })
-  try {
-    await client.connect()
-    await client.query('select 1')
-    return { url: defaultPostgresUrl }
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    return {
-      skipReason:
-        `no PostgreSQL at ${defaultPostgresUrl} (${reason}); ` +
-        'set TEST_DATABASE_URL or start one (.ci/run does) to run this suite',
-    }
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}
-
-const postgres = await probePostgres()
+// The global setup (test/support/seeded-databases.ts) probed PostgreSQL and seeded the copies.
+const postgres = inject('postgres')
 if (postgres.skipReason)
   console.warn(`[integration] PostgreSQL suites skipped: ${postgres.skipReason}`)
 
 export function databaseTargets(): DatabaseTarget[] {
   const pglite: DatabaseTarget = { name: 'PGlite (memory)', kind: 'pglite' }
   if (postgres.url)
-    return [pglite, { name: 'PostgreSQL', kind: 'postgres', adminUrl: postgres.url }]
+    return [
+      pglite,
+      { name: 'PostgreSQL', kind: 'postgres', adminUrl: postgres.url, template: postgres.template },
+    ]
   const skipReason = postgres.skipReason ?? 'PostgreSQL unavailable'
   return [pglite, { name: `PostgreSQL (skipped: ${skipReason})`, kind: 'postgres', skipReason }]
 }
@@ -83,20 +55,16 @@ export interface TestDatabase {
 export async function openTestDatabase(target: DatabaseTarget): Promise<TestDatabase> {
   if (target.skipReason) throw new Error(`assertion: ${target.name} is skipped`)
   if (target.kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' })
-    await seedDemo(database.db)
-    return database
+    return openDatabase({ dataDir: 'memory://', pgliteDump: seededDump() })
   }
-  if (!target.adminUrl) throw new Error('assertion: a PostgreSQL target carries its URL')
+  if (!target.adminUrl || !target.template)
+    throw new Error('assertion: a PostgreSQL target carries its URL and template')
   const adminUrl = target.adminUrl
-  const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`
-  await adminQuery(adminUrl, `create database ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
+  const name = runScopedName('portal_test')
+  await adminQuery(adminUrl, `create database ${name} template ${target.template}`)
   let database: Database
   try {
-    database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' })
-    await seedDemo(database.db)
+    database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), dataDir: 'unused' })
   } catch (error) {
     await adminQuery(adminUrl, `drop database if exists ${name} with (force)`)
     throw error
@@ -111,14 +79,11 @@ export async function openTestDatabase(target: DatabaseTarget): Promise<TestData
   }
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
+let dump: Blob | undefined
+/** The seeded PGlite database of the global setup, read once per test file. */
+export function seededDump(): Blob {
+  dump ??= new Blob([readFileSync(inject('pgliteSeedDump'))])
+  return dump
 }
 
 /** Any JSON body the API answers with; each test reads the fields it cares about. */

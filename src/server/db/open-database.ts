@@ -21,14 +21,19 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined
   /** A folder for PGlite, or 'memory://' for a throwaway database (tests). */
   dataDir: string
+  /**
+   * A PGlite data-directory dump (PGlite's dumpDataDir) to start an in-memory database from:
+   * the test suites copy one migrated and seeded database instead of building each anew.
+   */
+  pgliteDump?: Blob | undefined
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl)
-  return openPglite(options.dataDir)
+  return openPglite(options.dataDir, options.pgliteDump)
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, dump: Blob | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
@@ -37,7 +42,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     // PGlite needs its parent folder to exist before it creates its own.
     mkdirSync(dirname(resolve(dataDir)), { recursive: true })
   }
-  const client = inMemory ? new PGlite() : new PGlite(resolve(dataDir))
+  const client = inMemory
+    ? new PGlite(dump ? { loadDataDir: dump } : {})
+    : new PGlite(resolve(dataDir), dump ? { loadDataDir: dump } : {})
   const db = drizzle({ client, schema })
   await migrate(db, { migrationsFolder })
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }

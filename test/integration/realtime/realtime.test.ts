@@ -152,10 +152,9 @@ for (const target of databaseTargets()) {
       const socket = await connect(secondUrl)
       socket.send({ type: 'authenticate', accessToken: session.body.accessToken })
       expect((await socket.next()).type).toBe('authenticated')
-      const started = Date.now()
+      // Closed by the logout itself: the access token would outlive the test by minutes.
       await server.call('POST', '/auth/logout', { refreshToken: session.body.refreshToken })
       expect(await socket.closed).toBe(4001)
-      expect(Date.now() - started).toBeLessThan(5000)
     })
 
     it("delivers a company's events to a user with a right on it", async () => {

@@ -3,7 +3,7 @@
 // requests cancelled with "Request call failed" when the refresh is refused.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { SessionStore } from '../../../../src/portal/api/session-store.ts'
 import {
   clientVersion,
@@ -167,22 +167,29 @@ describe('session timers', () => {
       json(res, 200, { accessToken: 'access-2', refreshToken: 'refresh-2', expiresIn: 300 })
     const { session } = setup({ refreshLeadMs: 1_000 - 50 })
     session.signIn({ accessToken: 'access-1', refreshToken: 'refresh-1', expiresIn: 1 })
-    await expect.poll(() => session.accessToken, { timeout: 2_000 }).toBe('access-2')
+    await expect.poll(() => session.accessToken, { timeout: 20_000 }).toBe('access-2')
     expect(seen.map((s) => s.path)).toEqual(['/auth/refresh'])
     await session.signOut()
   })
 
   test('signs out after the idle timeout without activity, and activity postpones it', async () => {
-    route = (_req, res) => res.writeHead(204).end()
-    const { session } = setup({ idleTimeoutMs: 150 })
-    const ended: (string | undefined)[] = []
-    session.subscribe((tokens, reason) => !tokens && ended.push(reason))
-    session.signIn({ accessToken: 'a', refreshToken: 'r', expiresIn: 300 })
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    session.touch()
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(session.isSignedIn).toBe(true)
-    await expect.poll(() => session.isSignedIn, { timeout: 1_000 }).toBe(false)
-    expect(ended).toEqual(['idle'])
+    // The clock is the test's: a busy machine cannot stretch one wait past the idle time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    try {
+      route = (_req, res) => res.writeHead(204).end()
+      const { session } = setup({ idleTimeoutMs: 150 })
+      const ended: (string | undefined)[] = []
+      session.subscribe((tokens, reason) => !tokens && ended.push(reason))
+      session.signIn({ accessToken: 'a', refreshToken: 'r', expiresIn: 300 })
+      vi.advanceTimersByTime(100)
+      session.touch()
+      vi.advanceTimersByTime(100)
+      expect(session.isSignedIn).toBe(true)
+      vi.advanceTimersByTime(50)
+      expect(session.isSignedIn).toBe(false)
+      expect(ended).toEqual(['idle'])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -129,14 +129,14 @@ describe('checkLogoImage', () => {
     expect(await checkLogoImage(bytes)).toEqual({ ok: false, problem })
   })
 
-  it('decides quickly on a file built to make the SVG check backtrack', async () => {
+  // Backtracking over 200,000 comments would take hours, so a regression fails by the test's
+  // timeout; a linear check answers at once on any machine (no timed assertion of its own).
+  it('decides on a file built to make the SVG check backtrack', { timeout: 60_000 }, async () => {
     const hostile = svg(`${'<!--a-->'.repeat(200_000)}<nope/>`)
-    const started = performance.now()
     expect(await checkLogoImage(hostile)).toEqual({
       ok: false,
       problem: 'is not a PNG, JPEG or SVG image',
     })
-    expect(performance.now() - started).toBeLessThan(1000)
   })
 })
 
