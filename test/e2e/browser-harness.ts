@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { onTestFinished } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { openDatabase, type Database } from '../../src/server/db/open-database.ts'
 import { buildApp } from '../../src/server/app.ts'
@@ -65,6 +66,9 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     browser,
     async newPage({ width = 1280, height = 900 } = {}) {
       const context = await browser.newContext({ viewport: { width, height } })
+      // A finished test's pages would keep their timers, polls and sockets running beside
+      // every later test of the file; they close with the test that opened them.
+      closeWithTest(context)
       const page = await context.newPage()
       const cspErrors: string[] = []
       page.on('console', (message) => {
@@ -77,6 +81,14 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await app.close()
       await database.close()
     },
+  }
+}
+
+function closeWithTest(context: BrowserContext): void {
+  try {
+    onTestFinished(() => context.close().catch(() => undefined))
+  } catch {
+    // Opened outside a test (a beforeAll): it lives until the browser closes.
   }
 }
 

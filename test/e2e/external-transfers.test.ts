@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { demoPassword } from '../../src/server/db/seed-demo.ts'
 import { customers, users } from '../../src/server/db/schema.ts'
 import { transferOrders } from '../../src/server/db/schema-transfers.ts'
@@ -140,16 +140,21 @@ async function choose(
   permission?: 'own' | '3d',
 ) {
   await page.getByLabel(startsWith(say('country.label'))).selectOption({ value: country })
-  // The methods of the country load after the choice and replace the list: a person clicks
-  // again when the first click landed on the list being replaced.
-  const method = page.getByRole('radio', { name: say(`types.${type}`) })
+  // The methods of the country load after the choice and replace the list, and the method's
+  // form replaces the permission choice: a person clicks again when the first click landed
+  // on a list being replaced.
+  await checkUntilChecked(page.getByRole('radio', { name: say(`types.${type}`) }))
+  if (permission)
+    await checkUntilChecked(page.getByRole('radio', { name: say(`permission.${permission}`) }))
+}
+
+async function checkUntilChecked(radio: Locator): Promise<void> {
   await expect
     .poll(async () => {
-      await method.check({ timeout: 2000 }).catch(() => undefined)
-      return method.isChecked()
+      await radio.check({ timeout: 2000 }).catch(() => undefined)
+      return radio.isChecked()
     })
     .toBe(true)
-  if (permission) await page.getByRole('radio', { name: say(`permission.${permission}`) }).check()
 }
 
 const field = (page: Page, say: (key: string) => string, name: string) =>
