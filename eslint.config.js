@@ -2,6 +2,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import importX from 'eslint-plugin-import-x'
 
 export default tseslint.config(
   {
@@ -31,6 +32,45 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/portal/**'] }],
+    },
+  },
+  // Demo data stays out of production (STYLE.md): no server module imports src/server/demo/
+  // statically. main.ts loads it with import() when DEMO is on, which this rule does not
+  // see by design; tests and scripts/ are outside src/ and may import it.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/demo/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)demo/',
+              message: 'Demo data loads only through main.ts when DEMO is on.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Server structure (issue 12): no import cycles, so every module can be read and loaded
+  // on its own. import-x skips type-only imports when it walks the graph (see the report
+  // of the no-cycle rule in eslint-plugin-import-x), so those cycles are not counted here.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { parser: tseslint.parser },
+    settings: {
+      // Without the extensions list the rule resolves nothing and silently finds no cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

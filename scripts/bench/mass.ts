@@ -11,8 +11,8 @@ import { cpus, loadavg } from 'node:os'
 import { and, eq } from 'drizzle-orm'
 import { openDatabase } from '../../src/server/db/open-database.ts'
 import { ledgerAccounts, users } from '../../src/server/db/schema.ts'
-import { seedDemo } from '../../src/server/db/seed-demo.ts'
-import { demoPayroll } from '../../src/server/db/seed-demo-history.ts'
+import { seedDemo } from '../../src/server/demo/seed.ts'
+import { demoPayroll } from '../../src/server/demo/history.ts'
 import { previewExternalMass } from '../../src/server/transfers/mass-external.ts'
 
 const root = join(import.meta.dirname, '../..')

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { openDatabase, type Database } from '../../src/server/db/open-database.ts'
 import { buildApp } from '../../src/server/app.ts'
 import { configFromEnv } from '../../src/server/config.ts'
-import { seedDemo } from '../../src/server/db/seed-demo.ts'
+import { seedDemo } from '../../src/server/demo/seed.ts'
 
 const root = join(import.meta.dirname, '../..')
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'

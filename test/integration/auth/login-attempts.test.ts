@@ -12,7 +12,7 @@ import {
 import { blockedMessage } from '../../../src/server/auth/login-attempts.ts'
 import { loginHistory, users } from '../../../src/server/db/schema.ts'
 import { outboxMessages } from '../../../src/server/db/schema-security.ts'
-import { demoPassword } from '../../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../../src/server/demo/seed.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../../src/shared/pkce.ts'
 import { databaseTargets, expectValid, type Reply } from '../server-harness.ts'
 import { codeIn, startAuthServer, type AuthServer } from './auth-server.ts'

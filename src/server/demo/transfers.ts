@@ -11,15 +11,15 @@
 // running server, like any hold waiting for a code. Added once: the initiator's user row
 // marks it done.
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from './open-database.ts'
-import { customers, ledgerAccounts, users } from './schema.ts'
-import { companyUsers } from './schema-security.ts'
+import type { Db } from '../db/open-database.ts'
+import { customers, ledgerAccounts, users } from '../db/schema.ts'
+import { companyUsers } from '../db/schema-security.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import { isFieldError, ownAccount, quoteOf } from '../transfers/transfer-quotes.ts'
 import type { FieldError } from '../rpc/outcome.ts'
 import { submitOrder } from '../transfers/transfer-orders.ts'
 import { issueApprovalCode, type OrderRow } from '../transfers/approval-codes.ts'
-import { transferOrders } from './schema-transfers.ts'
+import { transferOrders } from '../db/schema-transfers.ts'
 import { AccountType } from '../../shared/account-flags.ts'
 
 export const demoInitiator = 'initiator@nova.example'

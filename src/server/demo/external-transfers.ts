@@ -6,11 +6,11 @@
 // balances as they were before these existed (the transfer suites count on them). Added
 // once: the first template marks it done.
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { Db } from './open-database.ts'
-import { customers, ledgerAccounts, users } from './schema.ts'
-import { jobs } from './schema-jobs.ts'
-import { paymentTemplates } from './schema-payees.ts'
-import { transferOrders } from './schema-transfers.ts'
+import type { Db } from '../db/open-database.ts'
+import { customers, ledgerAccounts, users } from '../db/schema.ts'
+import { jobs } from '../db/schema-jobs.ts'
+import { paymentTemplates } from '../db/schema-payees.ts'
+import { transferOrders } from '../db/schema-transfers.ts'
 import { houseAccount } from '../ledger/house-accounts.ts'
 import { postTransfer } from '../ledger/post-transfer.ts'
 import { balancesOf } from '../ledger/balances.ts'
