@@ -5,7 +5,7 @@
 //   code      - approval types 1-4: a hold now, posted when the code is entered;
 //   approver  - access right 3 (or 5): a hold now and an approval request for the approvers;
 //   claim     - P2P to an e-mail with no customer: a hold until the e-mail is claimed.
-// An external order that executes keeps its hold and goes to its rail (rail-outcomes.ts).
+// An external order that executes keeps its hold and goes to its rail (rail-hand-over.ts).
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
@@ -23,15 +23,10 @@ import { enqueueMessage } from '../security/outbox.ts'
 import type { ActingUser } from './acting-user.ts'
 import { approveTypeOfCustomer, initiatingRights } from './acting-user.ts'
 import { issueApprovalCode, type OrderRow } from './approval-codes.ts'
-import {
-  brokenLimit,
-  isExternalKind,
-  limitUse,
-  type LimitType,
-  type OrderKind,
-} from './transfer-rules.ts'
+import { brokenLimit, limitUse, type LimitType, type OrderKind } from './transfer-rules.ts'
+import { isExternalKind } from '../../shared/transfer-kinds.ts'
 import { publishOrderEnd } from './order-events.ts'
-import { handToRail } from './rail-outcomes.ts'
+import { handToRail } from './rail-hand-over.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
 import { firstRunAt, type SubscriptionTerms } from './subscription-schedule.ts'
 
