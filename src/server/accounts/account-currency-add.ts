@@ -4,7 +4,7 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { rpcOk, validationFailure } from '../rpc/outcome.ts'
-import { ledgerAccounts } from '../db/schema.ts'
+import { ledgerAccounts } from '../db/schema-ledger.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { AccountType } from '../../shared/account-flags.ts'
 import { openCustomerAccount } from '../ledger/house-accounts.ts'

@@ -1,6 +1,6 @@
 // One account as the API shows it (schemas/account.schema.json), with balances from the
 // ledger and the derived flags of product-spec section 3.
-import type { ledgerAccounts } from '../db/schema.ts'
+import type { ledgerAccounts } from '../db/schema-ledger.ts'
 import type { AccountBalance } from '../ledger/balances.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { deriveAccountFlags, type LedgerAccountView } from '../../shared/account-flags.ts'

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcOk, validationFailure } from '../rpc/outcome.ts'
-import { ledgerAccounts } from '../db/schema.ts'
+import { ledgerAccounts } from '../db/schema-ledger.ts'
 import { paymentInstructionViews } from '../db/schema-transfers.ts'
 import { instructionOfAccount } from './payment-instructions.ts'
 

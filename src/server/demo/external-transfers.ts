@@ -7,7 +7,8 @@
 // once: the first template marks it done.
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { customers, ledgerAccounts, users } from '../db/schema.ts'
+import { customers, users } from '../db/schema.ts'
+import { ledgerAccounts } from '../db/schema-ledger.ts'
 import { jobs } from '../db/schema-jobs.ts'
 import { paymentTemplates } from '../db/schema-payees.ts'
 import { transferOrders } from '../db/schema-transfers.ts'

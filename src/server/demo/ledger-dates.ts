@@ -5,7 +5,7 @@
 // on). Amounts and statuses are untouched, so no balance changes.
 import { inArray } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerTransfers } from '../db/schema.ts'
+import { ledgerTransfers } from '../db/schema-ledger.ts'
 
 export async function backdateDemoTransfers(db: Db, ids: bigint[], at: Date): Promise<void> {
   if (ids.length === 0) return

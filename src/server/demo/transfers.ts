@@ -12,7 +12,8 @@
 // marks it done.
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { customers, ledgerAccounts, users } from '../db/schema.ts'
+import { customers, users } from '../db/schema.ts'
+import { ledgerAccounts } from '../db/schema-ledger.ts'
 import { companyUsers } from '../db/schema-security.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import { isFieldError, ownAccount, quoteOf } from '../transfers/transfer-quotes.ts'

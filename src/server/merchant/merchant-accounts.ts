@@ -3,7 +3,7 @@
 // An account of another customer reads exactly like one that does not exist.
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts } from '../db/schema.ts'
+import { ledgerAccounts } from '../db/schema-ledger.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { isCardProduct } from '../../shared/account-flags.ts'
 

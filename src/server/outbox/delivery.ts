@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { ServerConfig } from '../config.ts'
 import type { Db } from '../db/open-database.ts'
-import { outboxMessages } from '../db/schema-security.ts'
+import { outboxMessages } from '../db/schema-outbox.ts'
 import { SmtpSender } from './smtp.ts'
 import type { MessageSender, SendableMessage } from './message-sender.ts'
 

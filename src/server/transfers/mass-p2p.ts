@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts } from '../db/schema.ts'
+import { ledgerAccounts } from '../db/schema-ledger.ts'
 import { massBatchRows, massBatches } from '../db/schema-mass.ts'
 import { rpcOk, validationFailure, type FieldError, type Outcome } from '../rpc/outcome.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'

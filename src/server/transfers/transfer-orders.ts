@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts } from '../db/schema.ts'
+import { ledgerAccounts } from '../db/schema-ledger.ts'
 import { p2pClaims, transferOrders, transferSubscriptions } from '../db/schema-transfers.ts'
 import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
 import { AccountType } from '../../shared/account-flags.ts'

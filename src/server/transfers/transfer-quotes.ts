@@ -3,7 +3,7 @@
 // amount and submit calls so that a quote and a submit always agree.
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts } from '../db/schema.ts'
+import { ledgerAccounts } from '../db/schema-ledger.ts'
 import type { FieldError } from '../rpc/outcome.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { toMinor } from '../../shared/money.ts'

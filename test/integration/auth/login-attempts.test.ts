@@ -11,7 +11,7 @@ import {
 } from '../../../src/generated/validators.js'
 import { blockedMessage } from '../../../src/server/auth/login-attempts.ts'
 import { loginHistory, users } from '../../../src/server/db/schema.ts'
-import { outboxMessages } from '../../../src/server/db/schema-security.ts'
+import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import { demoPassword } from '../../../src/server/demo/seed.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../../src/shared/pkce.ts'
 import { databaseTargets, expectValid, type Reply } from '../server-harness.ts'
