@@ -73,6 +73,28 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  // The ledger's tables are the ledger's (DESIGN.md section 3, STYLE.md habit 4): other areas
+  // read and move money through src/server/ledger/ functions, which check what must hold.
+  // The schema files declare foreign keys to them; the demo backdates its seeded transfers.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/ledger/**', 'src/server/db/**', 'src/server/demo/ledger-dates.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src',
+              from: './src/server/db/schema-ledger.ts',
+              message: 'Ask a src/server/ledger/ function instead of reading the ledger tables.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': [

@@ -8,13 +8,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customers, users } from '../db/schema.ts'
-import { ledgerAccounts } from '../db/schema-ledger.ts'
 import { jobs } from '../db/schema-jobs.ts'
 import { paymentTemplates } from '../db/schema-payees.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
 import { houseAccount } from '../ledger/house-accounts.ts'
 import { postTransfer } from '../ledger/post-transfer.ts'
-import { balancesOf } from '../ledger/balances.ts'
+import { balancesOf, customerAccounts } from '../ledger/balances.ts'
 import { builtInRailJobKind, returnedReason } from '../adapters/rail/built-in-rail.ts'
 import { submitExternalTransfer } from '../transfers/external-transfers.ts'
 import { recordRailOutcome } from '../transfers/rail-outcomes.ts'
@@ -116,12 +115,9 @@ export async function seedExternalDemo(db: Db): Promise<void> {
       permissions: sql`${customers.permissions} || ${JSON.stringify(externalDemoFlags)}::jsonb`,
     })
     .where(eq(customers.id, demo.customerId))
-  const [usd] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(
-      and(eq(ledgerAccounts.customerId, demo.customerId), eq(ledgerAccounts.currencyCode, 'USD')),
-    )
+  const usd = (await customerAccounts(db, demo.customerId)).find(
+    (account) => account.currencyCode === 'USD',
+  )
   if (!usd) return
   const before = (await balancesOf(db, [usd.id])).get(usd.id)!.balanceMinor
   const acting = { userId: demo.userId, customerId: demo.customerId, accessRight: 2 }
