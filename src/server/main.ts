@@ -1,7 +1,7 @@
 // The server process: open the database (migrations run), seed demo data in demo mode,
 // then serve the API and the built portal on one port. The demo data is imported only when
 // DEMO is on, so a production process (DEMO=false) never loads its code, its published
-// passwords or its backdating of ledger transfers (test/integration/demo-off.test.ts).
+// passwords or its backdating of ledger transfers (test/integration/main.test.ts).
 import { configFromEnv } from './config.ts'
 import { openDatabase } from './db/open-database.ts'
 import { buildApp } from './app.ts'
