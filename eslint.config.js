@@ -2,6 +2,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import importX from 'eslint-plugin-import-x'
 
 export default tseslint.config(
   {
@@ -31,6 +32,69 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/portal/**'] }],
+    },
+  },
+  // Demo data stays out of production (STYLE.md): no server module imports src/server/demo/
+  // statically. main.ts loads it with import() when DEMO is on, which this rule does not
+  // see by design; tests and scripts/ are outside src/ and may import it.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/demo/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)demo/',
+              message: 'Demo data loads only through main.ts when DEMO is on.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // No import cycles (issue 12), so every module can be read and loaded on its own. import-x
+  // skips type-only imports when it walks the graph, with no option to count them (its
+  // rules/no-cycle.js); test/unit/import-cycles.test.ts counts them instead.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { parser: tseslint.parser },
+    settings: {
+      // Without the extensions list the rule resolves nothing and silently finds no cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
+      ],
+    },
+    rules: {
+      // Packages cannot import our files back; walking them also overflows the parser on
+      // PGlite's minified bundle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // The ledger's tables are the ledger's (DESIGN.md section 3, STYLE.md habit 4): other areas
+  // read and move money through src/server/ledger/ functions, which check what must hold.
+  // The schema files declare foreign keys to them; the demo backdates its seeded transfers.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/ledger/**', 'src/server/db/**', 'src/server/demo/ledger-dates.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src',
+              from: './src/server/db/schema-ledger.ts',
+              message: 'Ask a src/server/ledger/ function instead of reading the ledger tables.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

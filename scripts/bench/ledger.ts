@@ -12,7 +12,7 @@ import { inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, type Database, type Db } from '../../src/server/db/open-database.ts'
 import { customers } from '../../src/server/db/schema.ts'
-import { ledgerBalances } from '../../src/server/db/schema-transfers.ts'
+import { ledgerBalances } from '../../src/server/db/schema-ledger.ts'
 import { houseAccount, openCustomerAccount } from '../../src/server/ledger/house-accounts.ts'
 import {
   postTransfer,

@@ -10,9 +10,10 @@ import { join } from 'node:path'
 import { cpus, loadavg } from 'node:os'
 import { and, eq } from 'drizzle-orm'
 import { openDatabase } from '../../src/server/db/open-database.ts'
-import { ledgerAccounts, users } from '../../src/server/db/schema.ts'
-import { seedDemo } from '../../src/server/db/seed-demo.ts'
-import { demoPayroll } from '../../src/server/db/seed-demo-history.ts'
+import { users } from '../../src/server/db/schema.ts'
+import { ledgerAccounts } from '../../src/server/db/schema-ledger.ts'
+import { seedDemo } from '../../src/server/demo/seed.ts'
+import { demoPayroll } from '../../src/server/demo/history.ts'
 import { previewExternalMass } from '../../src/server/transfers/mass-external.ts'
 
 const root = join(import.meta.dirname, '../..')

@@ -17,14 +17,7 @@ import { loggedError, logServerError } from './error-log.ts'
 import { RealtimeHub } from './realtime/hub.ts'
 import { attachRealtime } from './realtime/websocket.ts'
 import { OutboxDelivery, sendersFromConfig } from './outbox/delivery.ts'
-
-export interface AppServices {
-  db: Db
-  config: ServerConfig
-  tokens: TokenService
-  /** Message delivery: the outbox table, plus SMTP or an SMS gateway when configured. */
-  outbox: OutboxDelivery
-}
+import type { AppServices } from './services.ts'
 
 /** Strict CSP (DESIGN.md section 11): no inline scripts, no eval; Mantine needs inline styles. */
 export const contentSecurityPolicy = {

@@ -1,14 +1,16 @@
 // The server process: open the database (migrations run), seed demo data in demo mode,
-// then serve the API and the built portal on one port.
+// then serve the API and the built portal on one port. The demo data is imported only when
+// DEMO is on, so a production process (DEMO=false) never loads its code, its published
+// passwords or its backdating of ledger transfers (test/integration/main.test.ts).
 import { configFromEnv } from './config.ts'
 import { openDatabase } from './db/open-database.ts'
 import { buildApp } from './app.ts'
-import { demoCustomers, demoPassword, seedDemo } from './db/seed-demo.ts'
 import { jobWorkerOptionsFromEnv, startJobWorker } from './jobs/job-worker.ts'
 
 const config = configFromEnv()
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-if (config.demo) await seedDemo(database.db)
+const demo = config.demo ? await import('./demo/seed.ts') : undefined
+if (demo) await demo.seedDemo(database.db)
 const app = await buildApp(database.db, config)
 await app.listen({ port: config.port, host: config.host })
 // Webhook and IPN deliveries (and later other jobs) run from the jobs table; merchants' URLs
@@ -17,9 +19,9 @@ const jobWorker = startJobWorker(database.db, jobWorkerOptionsFromEnv(process.en
 
 const url = `http://localhost:${config.port}`
 console.log(`Portal and API on ${url} (database: ${database.kind})`)
-if (config.demo) {
-  console.log(`Sign in at ${url}/login with password "${demoPassword}" as one of:`)
-  for (const demo of demoCustomers) console.log(`  ${demo.username}`)
+if (demo) {
+  console.log(`Sign in at ${url}/login with password "${demo.demoPassword}" as one of:`)
+  for (const customer of demo.demoCustomers) console.log(`  ${customer.username}`)
   console.log(`Other brands: ${url}/login?brand=bank (main, bank, payments, lt-a, lt-b, uk)`)
 }
 

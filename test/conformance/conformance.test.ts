@@ -17,7 +17,7 @@ import { handlers } from '../../src/generated/handlers.ts'
 import * as validators from '../../src/generated/validators.js'
 import type { ValidateFunction } from '../../src/generated/validators.js'
 import spec from '../../src/generated/spec.json' with { type: 'json' }
-import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../src/server/demo/seed.ts'
 import { textErrors } from '../../src/server/rpc/text-input.ts'
 import { withFilesAsObjects } from '../../codegen/operation-table.ts'
 import type { Json as SpecJson } from '../../codegen/bundle-spec.ts'

@@ -3,9 +3,9 @@
 // body fields, path parameters and bearer token of the happy call.
 import { desc, eq } from 'drizzle-orm'
 import { users } from '../../src/server/db/schema.ts'
-import { outboxMessages } from '../../src/server/db/schema-security.ts'
-import { demoPassword } from '../../src/server/db/seed-demo.ts'
-import { demoDeviceSecret } from '../../src/server/db/seed-demo-auth.ts'
+import { outboxMessages } from '../../src/server/db/schema-outbox.ts'
+import { demoPassword } from '../../src/server/demo/seed.ts'
+import { demoDeviceSecret } from '../../src/server/demo/auth.ts'
 import { totpAt } from '../../src/server/auth/totp.ts'
 import { issueAccountCode } from '../../src/server/activation/account-codes.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../src/shared/pkce.ts'

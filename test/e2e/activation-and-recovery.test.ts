@@ -3,7 +3,7 @@
 // mailbox, open its link or type its code, and see the result the product promises.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../src/server/demo/seed.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { locale, text } from './screen-steps.ts'
 

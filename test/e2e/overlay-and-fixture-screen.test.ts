@@ -4,7 +4,7 @@
 // lists and filters with no React code of its own.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../src/server/demo/seed.ts'
 import { fixturesPortalDir, signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 
 let portal: PortalHarness

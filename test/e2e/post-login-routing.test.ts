@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../src/server/demo/seed.ts'
 import { startPortal, type PortalHarness } from './browser-harness.ts'
 import { locale, text } from './screen-steps.ts'
 

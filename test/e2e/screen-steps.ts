@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
-import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../src/server/demo/seed.ts'
 import { signInAs, type PortalHarness } from './browser-harness.ts'
 
 const root = join(import.meta.dirname, '../..')

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../src/server/demo/seed.ts'
 import { totpAt } from '../../src/server/auth/totp.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text } from './screen-steps.ts'
@@ -17,7 +17,7 @@ import { escape, locale, text } from './screen-steps.ts'
 const shots = join(import.meta.dirname, '../../.tmp/security-pages')
 mkdirSync(shots, { recursive: true })
 
-/** demo@nova.example's confirmed phone (seed-demo.ts): its two-step codes go there by SMS. */
+/** demo@nova.example's confirmed phone (src/server/demo/seed.ts): its two-step codes go there by SMS. */
 const demoPhone = '+447700900123'
 
 const combos = [

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { demoPassword } from '../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../src/server/demo/seed.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 
 const root = join(import.meta.dirname, '../..')

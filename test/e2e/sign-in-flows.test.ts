@@ -6,8 +6,8 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { demoPassword } from '../../src/server/db/seed-demo.ts'
-import { demoSmsPhone, demoTotpSecret } from '../../src/server/db/seed-demo-auth.ts'
+import { demoPassword } from '../../src/server/demo/seed.ts'
+import { demoSmsPhone, demoTotpSecret } from '../../src/server/demo/auth.ts'
 import { startPortal, type PortalHarness } from './browser-harness.ts'
 import { locale, text } from './screen-steps.ts'
 

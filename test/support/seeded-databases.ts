@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../src/server/db/open-database.ts'
-import { seedDemo } from '../../src/server/db/seed-demo.ts'
+import { seedDemo } from '../../src/server/demo/seed.ts'
 
 export const defaultPostgresUrl = 'postgres://postgres:postgres@127.0.0.1:5432/postgres'
 const probeTimeoutMs = 2_000

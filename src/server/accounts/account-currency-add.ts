@@ -1,10 +1,9 @@
 // accountCurrencyAdd: opens a payment account (1001) in another currency for the acting
 // customer (product-spec section 7). One payment account per currency; read-only users of a
 // company (access right 1) cannot open accounts.
-import { and, eq, ne } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { rpcOk, validationFailure } from '../rpc/outcome.ts'
-import { ledgerAccounts } from '../db/schema.ts'
+import { paymentAccountsIn } from '../ledger/accounts.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { AccountType } from '../../shared/account-flags.ts'
 import { openCustomerAccount } from '../ledger/house-accounts.ts'
@@ -21,17 +20,9 @@ export const handler: Handler<'accountCurrencyAdd'> = async (context, input) => 
       { parameter: 'currencyCode', description: `must be one of ${accountCurrencies.join(', ')}` },
     ])
   }
-  const [existing] = await context.db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.customerId, acting.customerId),
-        eq(ledgerAccounts.type, AccountType.Payment),
-        eq(ledgerAccounts.currencyCode, currencyCode),
-        ne(ledgerAccounts.statusId, AccountStatus.Closed),
-      ),
-    )
+  const existing = (await paymentAccountsIn(context.db, [acting.customerId], currencyCode)).find(
+    (account) => account.statusId !== AccountStatus.Closed,
+  )
   if (existing) {
     return validationFailure([
       { parameter: 'currencyCode', description: 'you already hold an account in this currency' },

@@ -1,12 +1,12 @@
 // One account as the API shows it (schemas/account.schema.json), with balances from the
 // ledger and the derived flags of product-spec section 3.
-import type { ledgerAccounts } from '../db/schema.ts'
+import type { LedgerAccount } from '../ledger/accounts.ts'
 import type { AccountBalance } from '../ledger/balances.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { deriveAccountFlags, type LedgerAccountView } from '../../shared/account-flags.ts'
 import { fromMinor } from '../../shared/money.ts'
 
-export type AccountRow = typeof ledgerAccounts.$inferSelect
+export type AccountRow = LedgerAccount
 
 export function ledgerView(
   row: AccountRow,

@@ -1,20 +1,16 @@
 // paymentInstructionMarkViewed: records that this user saw an instruction. Both ids are
 // needed (product-spec section 5) and must name an instruction of the acting customer's own
 // account; marking twice is the same as once.
-import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcOk, validationFailure } from '../rpc/outcome.ts'
-import { ledgerAccounts } from '../db/schema.ts'
+import { accountOfCustomer } from '../ledger/accounts.ts'
 import { paymentInstructionViews } from '../db/schema-transfers.ts'
 import { instructionOfAccount } from './payment-instructions.ts'
 
 export const handler: Handler<'paymentInstructionMarkViewed'> = async (context, input) => {
   const { customerId, userId } = requireSession(context)
-  const [account] = await context.db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.id, input.accountId), eq(ledgerAccounts.customerId, customerId)))
+  const account = await accountOfCustomer(context.db, customerId, input.accountId)
   if (!account) {
     return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
   }

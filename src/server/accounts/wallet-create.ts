@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
-import { ledgerAccounts } from '../db/schema.ts'
+import { accountOfCustomer } from '../ledger/accounts.ts'
 import { cryptoWallets } from '../db/schema-transfers.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { actingUser } from '../transfers/acting-user.ts'
@@ -34,12 +34,7 @@ export const handler: Handler<'walletCreate'> = async (context, input) => {
       },
     ])
   }
-  const [account] = await context.db
-    .select()
-    .from(ledgerAccounts)
-    .where(
-      and(eq(ledgerAccounts.id, input.accountId), eq(ledgerAccounts.customerId, acting.customerId)),
-    )
+  const account = await accountOfCustomer(context.db, acting.customerId, input.accountId)
   if (!account) {
     return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
   }

@@ -5,7 +5,7 @@
 // push sign-ins and may exchange its secret for tokens of its own (authToken with secret).
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, like, lt, sql } from 'drizzle-orm'
-import { outboxMessages } from '../db/schema-security.ts'
+import { outboxMessages } from '../db/schema-outbox.ts'
 import type { Db } from '../db/open-database.ts'
 import { authDevices, authFactors } from '../db/schema-auth.ts'
 import { refreshTokens, users } from '../db/schema.ts'

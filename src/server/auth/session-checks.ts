@@ -1,8 +1,8 @@
 // Checks of the session step that come after the token's signature (rpc/dispatch.ts): a tmpJwt
 // may only link and approve a device (product-spec section 4, verifyDevice and migration), and
 // the IP whitelist, when on, refuses every call from another address (section 6).
-import type { AppServices } from '../app.ts'
-import type { Session } from '../rpc/handler-context.ts'
+import type { AppServices } from '../services.ts'
+import type { Session } from './session.ts'
 import { rpcFail, type Outcome } from '../rpc/outcome.ts'
 import { ipAllowed, ipRefusedMessage } from './ip-allowed.ts'
 

@@ -6,7 +6,7 @@ import { jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import type { Db } from '../db/open-database.ts'
 import { refreshTokens, serverSecrets, users, customers } from '../db/schema.ts'
 import type { ServerConfig } from '../config.ts'
-import type { Session } from '../rpc/handler-context.ts'
+import type { Session } from './session.ts'
 import { publish, sessionChannel, userSessionsChannel } from '../realtime/publish.ts'
 
 const issuer = 'portal'

@@ -6,7 +6,7 @@ import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customers } from '../db/schema.ts'
 import { customerBrands, legalTerms, termsAcceptances } from '../db/schema-terms.ts'
-import type { Session } from '../rpc/handler-context.ts'
+import type { Session } from '../auth/session.ts'
 import { rpcFail, type Outcome } from '../rpc/outcome.ts'
 import type { components } from '../../generated/api.d.ts'
 

@@ -1,4 +1,5 @@
-// drizzle-kit configuration: `npm run db:generate` writes SQL migrations from schema.ts.
+// drizzle-kit configuration: `npm run db:generate` writes SQL migrations from every schema*.ts
+// file (schema.ts and one file per area, e.g. schema-ledger.ts, schema-outbox.ts).
 import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({

@@ -17,7 +17,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { customers, ledgerAccounts, users } from './schema.ts'
+import { customers, users } from './schema.ts'
+import { ledgerAccounts } from './schema-ledger.ts'
 import { transferOrders } from './schema-transfers.ts'
 
 /** Raw bytes: PGlite answers a Uint8Array, pg a Buffer; handlers always see a Buffer. */

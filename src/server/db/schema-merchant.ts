@@ -18,7 +18,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { customers, ledgerAccounts, ledgerTransfers } from './schema.ts'
+import { customers } from './schema.ts'
+import { ledgerAccounts, ledgerTransfers } from './schema-ledger.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()

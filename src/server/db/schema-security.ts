@@ -1,8 +1,7 @@
 // Tables of the security settings (product-spec sections 6 and 7, Security settings): IP
 // whitelist and its mode, payout blacklist, notification preferences, the codes that confirm a
-// password or two-step change, company access (who may act for a business, with which right)
-// and the outbox every message a person must read goes through. drizzle-kit reads this file
-// with schema.ts (drizzle.config.ts); migrations are generated from both.
+// password or two-step change and company access (who may act for a business, with which
+// right). drizzle-kit reads every schema*.ts file (drizzle.config.ts).
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -16,36 +15,10 @@ import {
   text,
   timestamp,
   unique,
-  bigint,
 } from 'drizzle-orm/pg-core'
 import { customers, users } from './schema.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-
-/**
- * Messages a person must read (codes, security notices). With no mail or SMS provider
- * configured they stay here, unsent, for the demo mailbox (DESIGN.md section 7).
- */
-export const outboxMessages = pgTable(
-  'outbox_messages',
-  {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    channel: text('channel').notNull(),
-    /** An e-mail address, or a phone number with its calling code (+447700900123). */
-    recipient: text('recipient').notNull(),
-    subject: text('subject').notNull(),
-    body: text('body').notNull(),
-    createdAt: createdAt(),
-    /** Set by the delivery adapter once a provider accepted the message. */
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('outbox_messages_unsent_idx')
-      .on(t.createdAt)
-      .where(sql`${t.sentAt} is null`),
-    check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'sms')`),
-  ],
-)
 
 /** Per-customer security switches; no row means every default. */
 export const securitySettings = pgTable('security_settings', {

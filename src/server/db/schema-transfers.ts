@@ -1,8 +1,8 @@
-// Tables of money movement (issue 6): the ledger's balance cache, transfer orders (what a
-// customer asked for, with its idempotency key and answer), approval codes, the business
-// approval queue (orders waiting for an approver), recurring subscriptions, P2P money held for
-// an e-mail that is not a customer yet, payment instructions and crypto wallets. Only
-// src/server/ledger/ writes ledger_balances (DESIGN.md section 3).
+// Tables of money movement (issue 6): transfer orders (what a customer asked for, with its
+// idempotency key and answer), approval codes, the business approval queue (orders waiting
+// for an approver), recurring subscriptions, P2P money held for an e-mail that is not a
+// customer yet, payment instructions and crypto wallets. The money itself is in the ledger's
+// tables (schema-ledger.ts).
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -20,39 +20,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { customers, ledgerAccounts, users } from './schema.ts'
+import { customers, users } from './schema.ts'
+import { ledgerAccounts } from './schema-ledger.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-
-/**
- * The balance of a customer account, kept under the same transaction as its postings so that
- * a transfer checks funds by locking one row instead of summing history. House accounts have
- * no row: they have no minimum, and one hot fee or FX row would serialise every transfer.
- */
-export const ledgerBalances = pgTable(
-  'ledger_balances',
-  {
-    accountId: integer('account_id')
-      .primaryKey()
-      .references(() => ledgerAccounts.id),
-    /** Sum of the account's postings in posted transfers. */
-    postedMinor: bigint('posted_minor', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    /** Sum of the negative postings in pending transfers (holds on the way out); <= 0. */
-    pendingDebitMinor: bigint('pending_debit_minor', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    /** Sum of the positive postings in pending transfers (money on its way in); >= 0. */
-    pendingCreditMinor: bigint('pending_credit_minor', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-  },
-  (t) => [
-    check('ledger_balances_pending_debit_check', sql`${t.pendingDebitMinor} <= 0`),
-    check('ledger_balances_pending_credit_check', sql`${t.pendingCreditMinor} >= 0`),
-  ],
-)
 
 /**
  * A customer's request to move money (between own accounts or P2P), the unit of approval

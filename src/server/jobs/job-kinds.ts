@@ -5,12 +5,13 @@ import { deliverIpnJob, ipnDeliveryKind } from '../events/ipn-delivery.ts'
 import { orderExpiryJobKind, subscriptionRunJobKind } from '../transfers/transfer-orders.ts'
 import { expireOrderJob } from '../transfers/order-expiry.ts'
 import { runSubscriptionJob } from '../transfers/recurring-transfers.ts'
-import { builtInRailJobKind, reportBuiltInOutcome } from '../adapters/rail/built-in-rail.ts'
+import { builtInRailJobKind } from '../adapters/rail/built-in-rail.ts'
+import { recordRailOutcomeJob } from '../transfers/rail-outcomes.ts'
 
 export const jobKinds: Record<string, JobRunner | undefined> = {
   [webhookDeliveryKind]: deliverWebhookJob,
   [ipnDeliveryKind]: deliverIpnJob,
   [orderExpiryJobKind]: expireOrderJob,
   [subscriptionRunJobKind]: runSubscriptionJob,
-  [builtInRailJobKind]: reportBuiltInOutcome,
+  [builtInRailJobKind]: recordRailOutcomeJob,
 }

@@ -3,8 +3,7 @@
 // the table existed is built once from the account's postings.
 import { and, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts } from '../db/schema.ts'
-import { ledgerBalances } from '../db/schema-transfers.ts'
+import { ledgerAccounts, ledgerBalances } from '../db/schema-ledger.ts'
 
 export interface BalanceRow {
   accountId: number

@@ -3,8 +3,12 @@
 // postings. The posted sum is the balance, the pending sums are what holds will move.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../db/schema.ts'
-import { ledgerBalances } from '../db/schema-transfers.ts'
+import {
+  ledgerAccounts,
+  ledgerPostings,
+  ledgerTransfers,
+  ledgerBalances,
+} from '../db/schema-ledger.ts'
 
 export interface AccountBalance {
   accountId: number

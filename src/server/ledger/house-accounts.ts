@@ -2,8 +2,7 @@
 // first use; the partial unique index keeps one per purpose and currency.
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts } from '../db/schema.ts'
-import { ledgerBalances } from '../db/schema-transfers.ts'
+import { ledgerAccounts, ledgerBalances } from '../db/schema-ledger.ts'
 import { AccountType } from '../../shared/account-flags.ts'
 
 export type HousePurpose = 'fee_income' | 'fx_position' | `clearing:${string}`

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto'
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../db/schema.ts'
+import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../db/schema-ledger.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { applyBalanceDeltas, lockBalances, type BalanceRow } from './balance-rows.ts'
 import { GroupCommit } from './group-commit.ts'

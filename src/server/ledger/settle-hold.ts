@@ -3,7 +3,7 @@
 // other way is refused.
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../db/schema.ts'
+import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../db/schema-ledger.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { applyBalanceDeltas, lockBalances, type BalanceDelta } from './balance-rows.ts'
 import { LedgerInvariantError } from './post-transfer.ts'

@@ -1,13 +1,12 @@
 // The acting merchant's own accounts that merchant tools may use: an active account of the
 // customer that is not a card (buttons receive into it, identity fees are charged to it).
 // An account of another customer reads exactly like one that does not exist.
-import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts } from '../db/schema.ts'
+import { accountOfCustomer, type LedgerAccount } from '../ledger/accounts.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { isCardProduct } from '../../shared/account-flags.ts'
 
-export type MerchantAccount = typeof ledgerAccounts.$inferSelect
+export type MerchantAccount = LedgerAccount
 
 /**
  * The account when it is the customer's, active and not a card; `lock` holds its row until
@@ -19,11 +18,7 @@ export async function merchantAccount(
   accountId: number,
   lock = false,
 ): Promise<MerchantAccount | undefined> {
-  const query = db
-    .select()
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.id, accountId), eq(ledgerAccounts.customerId, customerId)))
-  const [account] = lock ? await query.for('update') : await query
+  const account = await accountOfCustomer(db, customerId, accountId, lock)
   if (!account || account.statusId !== AccountStatus.Active || isCardProduct(account.type)) {
     return undefined
   }

@@ -6,20 +6,9 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { ServerConfig } from '../config.ts'
 import type { Db } from '../db/open-database.ts'
-import { outboxMessages } from '../db/schema-security.ts'
+import { outboxMessages } from '../db/schema-outbox.ts'
 import { SmtpSender } from './smtp.ts'
-
-export interface SendableMessage {
-  recipient: string
-  subject: string
-  body: string
-}
-
-/** The adapter interface: one channel, one send; a throw leaves the message for a retry. */
-export interface MessageSender {
-  readonly channel: 'email' | 'sms'
-  send(message: SendableMessage): Promise<void>
-}
+import type { MessageSender, SendableMessage } from './message-sender.ts'
 
 /** An SMS gateway that takes POST {to, text} as JSON and answers 2xx when it accepted it. */
 export class SmsGatewaySender implements MessageSender {

@@ -4,7 +4,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
 import { devicePushes } from '../db/schema-auth.ts'
-import { outboxMessages } from '../db/schema-security.ts'
+import { outboxMessages } from '../db/schema-outbox.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { reply, validationFailure } from '../rpc/outcome.ts'
 

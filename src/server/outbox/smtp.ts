@@ -4,7 +4,7 @@
 import net from 'node:net'
 import tls from 'node:tls'
 import { randomUUID } from 'node:crypto'
-import type { MessageSender, SendableMessage } from './delivery.ts'
+import type { MessageSender, SendableMessage } from './message-sender.ts'
 
 const timeoutMs = 15_000
 

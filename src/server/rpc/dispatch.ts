@@ -5,7 +5,8 @@ import * as validators from '../../generated/validators.js'
 import type { ValidateFunction } from '../../generated/validators.js'
 import { handlers } from '../../generated/handlers.ts'
 import type { operations as operationTable } from '../../generated/operations.ts'
-import type { HandlerContext, Session } from './handler-context.ts'
+import type { HandlerContext } from './handler-context.ts'
+import type { Session } from '../auth/session.ts'
 import { rpcFail, validationFailure, type Outcome } from './outcome.ts'
 import { fieldErrors } from './validation-errors.ts'
 import { asRestDenial, checkAccess } from './access.ts'
@@ -14,7 +15,7 @@ import { requestTextErrors } from './text-input.ts'
 import { sessionRefusal } from '../auth/session-checks.ts'
 import { pendingTermsRefusal } from '../customer/pending-terms.ts'
 import spec from '../../generated/spec.json' with { type: 'json' }
-import type { AppServices } from '../app.ts'
+import type { AppServices } from '../services.ts'
 
 export type OperationEntry = (typeof operationTable)[number]
 

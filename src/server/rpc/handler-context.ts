@@ -4,20 +4,7 @@ import type { ServerConfig } from '../config.ts'
 import type { Outcome } from './outcome.ts'
 import type { operations } from '../../generated/api.d.ts'
 import type { TokenService } from '../auth/tokens.ts'
-
-export interface Session {
-  userId: number
-  customerId: number
-  isAdmin: boolean
-  /** The sign-in (refresh family) the access token belongs to. */
-  familyId?: string
-  /** Set when the token was issued to a linked device for its own secret. */
-  deviceId?: string
-  /** A tmpJwt of the verifyDevice flow or a migration: it may only link a device. */
-  temporary?: boolean
-  /** When the access token expires (the realtime channel closes then without a new one). */
-  expiresAtMs?: number
-}
+import type { Session } from '../auth/session.ts'
 
 export interface HandlerContext {
   db: Db

@@ -12,9 +12,15 @@ import { ResponseCode } from '../../generated/constants.ts'
 import type { Db } from '../db/open-database.ts'
 import { rateLimitCounters } from '../db/schema-rate-limits.ts'
 import spec from '../../generated/spec.json' with { type: 'json' }
-import type { OperationEntry } from './dispatch.ts'
+import type { operations as operationTable } from '../../generated/operations.ts'
 import { validationFailure, type Outcome } from './outcome.ts'
 import { requestTextErrors } from './text-input.ts'
+
+/**
+ * An operation of the generated table, as dispatch.ts names it; declared here because the
+ * handlers dispatch.ts imports use this file, and importing it back would close a cycle.
+ */
+type OperationEntry = (typeof operationTable)[number]
 
 export interface RateLimit {
   perClient: number

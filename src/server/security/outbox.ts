@@ -4,7 +4,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customerPhones, users } from '../db/schema.ts'
-import { outboxMessages } from '../db/schema-security.ts'
+import { outboxMessages } from '../db/schema-outbox.ts'
 
 export type OutboxChannel = 'email' | 'sms'
 

@@ -17,7 +17,7 @@ import { binInfoOf, binOf, isBinBlocked, maskPan } from './directory/bin.ts'
 import { cryptoCurrencies, eftNeedsBankCode, methodOffered } from './directory/methods.ts'
 import { instantKeyCheck, isInstantKeyType } from './directory/instant.ts'
 import { bankDirectory } from './directory/bank-directory.ts'
-import type { ExternalKind } from './transfer-rules.ts'
+import type { ExternalKind } from '../../shared/transfer-kinds.ts'
 import { countryTargetError } from './external-fee-targets.ts'
 
 /** The fields of the six submit requests, once the spec's validator has passed them. */

@@ -7,7 +7,7 @@ import { externalCards } from '../db/schema-payees.ts'
 import type { FieldError } from '../rpc/outcome.ts'
 import { isBinBlocked } from './directory/bin.ts'
 import { cryptoCurrencies, methodOffered } from './directory/methods.ts'
-import type { ExternalKind } from './transfer-rules.ts'
+import type { ExternalKind } from '../../shared/transfer-kinds.ts'
 
 export function countryTargetError(
   kind: ExternalKind,

@@ -4,7 +4,7 @@
 // destination checks of external-destinations.ts, the quote (converted when the payout
 // currency is not the account's), then submitOrder, which applies the withdrawal limits, the
 // funds check, the idempotency key and the approval route. An executed order goes to its rail
-// with a hold in place (rail-outcomes.ts).
+// with a hold in place (rail-hand-over.ts, rail-outcomes.ts).
 import type { Db } from '../db/open-database.ts'
 import * as validators from '../../generated/validators.js'
 import type { ValidateFunction } from '../../generated/validators.js'
@@ -19,7 +19,7 @@ import { permissionsOf, saveWithOrder } from './payee-book.ts'
 import { payoutRate } from './payout-rates.ts'
 import { submitOrder } from './transfer-orders.ts'
 import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
-import type { ExternalKind } from './transfer-rules.ts'
+import type { ExternalKind } from '../../shared/transfer-kinds.ts'
 
 /** The submit operation of each external kind. */
 export const submitOperationOf: Record<ExternalKind, string> = {

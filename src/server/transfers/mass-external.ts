@@ -37,7 +37,8 @@ import { permissionsOf } from './payee-book.ts'
 import spec from '../../generated/spec.json' with { type: 'json' }
 import { isFieldError, ownAccount, quoteOf, type Quote } from './transfer-quotes.ts'
 import { inTransaction, Refusal } from './transfer-orders.ts'
-import { brokenLimit, limitUse, type ExternalKind } from './transfer-rules.ts'
+import { brokenLimit, limitUse } from './transfer-rules.ts'
+import type { ExternalKind } from '../../shared/transfer-kinds.ts'
 
 type MassTransferType = ExternalKind
 

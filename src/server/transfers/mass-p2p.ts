@@ -8,14 +8,13 @@
 // key; line n's order key is "<batch key>:line-<n>", which no client key can be (client keys
 // have no colon), so a retry of the batch never meets a single transfer's key.
 import { createHash } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts } from '../db/schema.ts'
+import { paymentAccountsIn } from '../ledger/accounts.ts'
 import { massBatchRows, massBatches } from '../db/schema-mass.ts'
 import { rpcOk, validationFailure, type FieldError, type Outcome } from '../rpc/outcome.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
-import { AccountType } from '../../shared/account-flags.ts'
 import { balancesOf } from '../ledger/balances.ts'
 import { lockBalances } from '../ledger/balance-rows.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
@@ -347,19 +346,7 @@ async function writeBatch(
  */
 async function lockBatchAccounts(tx: Db, from: AccountRow, lines: CheckedLine[]): Promise<void> {
   const payees = [...new Set(lines.map((l) => l.payeeCustomerId).filter((id) => id !== undefined))]
-  const accounts =
-    payees.length === 0
-      ? []
-      : await tx
-          .select({ id: ledgerAccounts.id })
-          .from(ledgerAccounts)
-          .where(
-            and(
-              inArray(ledgerAccounts.customerId, payees),
-              eq(ledgerAccounts.type, AccountType.Payment),
-              eq(ledgerAccounts.currencyCode, from.currencyCode),
-            ),
-          )
+  const accounts = await paymentAccountsIn(tx, payees, from.currencyCode)
   const ids = [...new Set([from.id, ...accounts.map((a) => a.id)])].sort((a, b) => a - b)
   await lockBalances(tx, ids)
 }

@@ -9,8 +9,8 @@ import { settleHold } from '../ledger/settle-hold.ts'
 import type { OrderRow } from './approval-codes.ts'
 import { openClaim } from './transfer-orders.ts'
 import { publishOrderEnd } from './order-events.ts'
-import { handToRail } from './rail-outcomes.ts'
-import { isExternalKind } from './transfer-rules.ts'
+import { handToRail } from './rail-hand-over.ts'
+import { isExternalKind } from '../../shared/transfer-kinds.ts'
 
 export async function lockOrders(tx: Db, ids: number[]): Promise<OrderRow[]> {
   const rows: OrderRow[] = []

@@ -18,7 +18,7 @@ import { swiftCheck } from './directory/swift.ts'
 import { binOf, isBinBlocked } from './directory/bin.ts'
 import { eftNeedsBankCode, flagFor } from './directory/methods.ts'
 import type { ExternalDestination } from './external-destinations.ts'
-import { isExternalKind } from './transfer-rules.ts'
+import { isExternalKind } from '../../shared/transfer-kinds.ts'
 
 export type Permission = 'own' | '3d'
 

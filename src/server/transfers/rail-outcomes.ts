@@ -1,8 +1,6 @@
-// The rail's side of an external order: handing the payout over once the order is approved
-// (at once for approval type 0, after the code or the approver otherwise), and the outcome
-// the rail reports later. Settled posts the hold (the money and the fee leave for good);
-// returned voids it, so the amount and the fee are available again (docs/decisions.md,
-// "External transfers"). Either way the customer hears it on the realtime channel and by
+// The outcome a rail reports for an external order it was handed (rail-hand-over.ts). Settled
+// posts the hold (the money and the fee leave for good); returned voids it, so the amount and
+// the fee are available again (docs/decisions.md, "External transfers"). Either way the customer hears it on the realtime channel and by
 // e-mail, in the transaction that records it.
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
@@ -12,38 +10,14 @@ import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { settleHold } from '../ledger/settle-hold.ts'
 import { enqueueMessage } from '../security/outbox.ts'
+import { PermanentJobError, type JobRunner } from '../jobs/job-context.ts'
 import type { RailOutcome } from '../adapters/rail/rail-adapter.ts'
-import { railFor } from '../adapters/rail/rails.ts'
 import type { OrderRow } from './approval-codes.ts'
 import { lockOrders, voidOrder } from './order-settlement.ts'
 import { publishOrderEnd } from './order-events.ts'
-import { isExternalKind } from './transfer-rules.ts'
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : ''
-}
-
-/** Marks the order pending at its rail and hands the payout over, in the caller's transaction. */
-export async function handToRail(tx: Db, order: OrderRow, decidedByUserId?: number): Promise<void> {
-  if (!isExternalKind(order.kind)) throw new Error(`assertion: order ${order.id} is external`)
-  const rail = railFor(order.kind)
-  await rail.submit(tx, {
-    orderId: order.id,
-    kind: order.kind,
-    amountMinor: order.toAmountMinor,
-    currencyCode: order.toCurrencyCode,
-    beneficiaryName: text(order.details.beneficiaryName),
-    destination: text(order.details.destination),
-    countryCode: text(order.details.countryCode) || undefined,
-  })
-  await tx
-    .update(transferOrders)
-    .set({
-      status: 'pending',
-      details: { ...order.details, rail: rail.name },
-      ...(decidedByUserId ? { decidedByUserId } : {}),
-    })
-    .where(eq(transferOrders.id, order.id))
 }
 
 /** Records what the rail reports; a second report of an order no longer pending changes nothing. */
@@ -67,6 +41,22 @@ export async function recordRailOutcome(db: Db, report: RailOutcome): Promise<vo
     }
     await tellSender(tx, order, report)
   })
+}
+
+/**
+ * The job in which a rail reports an outcome (the built-in rail enqueues it at hand-over,
+ * adapters/rail/built-in-rail.ts): its payload is the RailOutcome.
+ */
+export const recordRailOutcomeJob: JobRunner = async (context, payload) => {
+  const { orderId, outcome, reason } = payload
+  if (typeof orderId !== 'number') throw new PermanentJobError('payload.orderId is not a number')
+  if (outcome === 'settled') {
+    await recordRailOutcome(context.db, { orderId, outcome })
+  } else if (outcome === 'returned' && typeof reason === 'string') {
+    await recordRailOutcome(context.db, { orderId, outcome, reason })
+  } else {
+    throw new PermanentJobError('payload.outcome is not settled or returned with a reason')
+  }
 }
 
 async function tellSender(tx: Db, order: OrderRow, report: RailOutcome): Promise<void> {

@@ -8,7 +8,8 @@ import type { JobRunner } from '../jobs/job-context.ts'
 import { PermanentJobError } from '../jobs/job-context.ts'
 import { enqueueJobs } from '../jobs/job-queue.ts'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts, users } from '../db/schema.ts'
+import { users } from '../db/schema.ts'
+import { accountById } from '../ledger/accounts.ts'
 import { transferOrders, transferSubscriptions } from '../db/schema-transfers.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
@@ -78,11 +79,6 @@ async function runOnce(db: Db, sub: SubscriptionRow, run: number) {
     ...(await repeatQuote(db, sub)),
     subscriptionRun: { subscriptionId: sub.id },
   })
-}
-
-async function accountById(db: Db, accountId: number) {
-  const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId))
-  return row
 }
 
 /** A run repeats the first order's amounts: what left, what arrived, the fee and the rate. */

@@ -5,11 +5,10 @@
 //   code      - approval types 1-4: a hold now, posted when the code is entered;
 //   approver  - access right 3 (or 5): a hold now and an approval request for the approvers;
 //   claim     - P2P to an e-mail with no customer: a hold until the e-mail is claimed.
-// An external order that executes keeps its hold and goes to its rail (rail-outcomes.ts).
+// An external order that executes keeps its hold and goes to its rail (rail-hand-over.ts).
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts } from '../db/schema.ts'
 import { p2pClaims, transferOrders, transferSubscriptions } from '../db/schema-transfers.ts'
 import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
 import { AccountType } from '../../shared/account-flags.ts'
@@ -17,21 +16,18 @@ import { fromMinor } from '../../shared/money.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { houseAccount, openCustomerAccount } from '../ledger/house-accounts.ts'
 import { lockBalances } from '../ledger/balance-rows.ts'
+import { paymentAccountsIn } from '../ledger/accounts.ts'
+import { AccountStatus } from '../../generated/constants.ts'
 import { postTransferIn, type PostingInput, type TransferResult } from '../ledger/post-transfer.ts'
 import { enqueueJobs } from '../jobs/job-queue.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import type { ActingUser } from './acting-user.ts'
 import { approveTypeOfCustomer, initiatingRights } from './acting-user.ts'
 import { issueApprovalCode, type OrderRow } from './approval-codes.ts'
-import {
-  brokenLimit,
-  isExternalKind,
-  limitUse,
-  type LimitType,
-  type OrderKind,
-} from './transfer-rules.ts'
+import { brokenLimit, limitUse, type LimitType, type OrderKind } from './transfer-rules.ts'
+import { isExternalKind } from '../../shared/transfer-kinds.ts'
 import { publishOrderEnd } from './order-events.ts'
-import { handToRail } from './rail-outcomes.ts'
+import { handToRail } from './rail-hand-over.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
 import { firstRunAt, type SubscriptionTerms } from './subscription-schedule.ts'
 
@@ -234,19 +230,9 @@ async function checkLimits(tx: Db, draft: OrderDraft): Promise<void> {
 /** A P2P recipient's payment account in the currency, opened for them when they have none. */
 async function recipientAccount(tx: Db, draft: OrderDraft): Promise<number | undefined> {
   if (draft.kind !== 'p2p' || draft.toCustomerId === undefined) return undefined
-  const [existing] = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.customerId, draft.toCustomerId),
-        eq(ledgerAccounts.type, AccountType.Payment),
-        eq(ledgerAccounts.currencyCode, draft.toCurrencyCode),
-        eq(ledgerAccounts.statusId, 2),
-      ),
-    )
-    .orderBy(ledgerAccounts.id)
-    .limit(1)
+  const existing = (await paymentAccountsIn(tx, [draft.toCustomerId], draft.toCurrencyCode)).find(
+    (account) => account.statusId === AccountStatus.Active,
+  )
   if (existing) return existing.id
   return openCustomerAccount(tx, {
     customerId: draft.toCustomerId,

@@ -1,9 +1,8 @@
 // What a transfer costs before it is made: accounts checked to be the acting customer's own,
 // amounts parsed at their currency's scale, conversions and fees. Shared by the fee, max
 // amount and submit calls so that a quote and a submit always agree.
-import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts } from '../db/schema.ts'
+import { accountOfCustomer } from '../ledger/accounts.ts'
 import type { FieldError } from '../rpc/outcome.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { toMinor } from '../../shared/money.ts'
@@ -16,11 +15,7 @@ export async function ownAccount(
   customerId: number,
   accountId: number,
 ): Promise<AccountRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.id, accountId), eq(ledgerAccounts.customerId, customerId)))
-  return row
+  return accountOfCustomer(db, customerId, accountId)
 }
 
 /** An amount at the currency's scale, or why it cannot be one. */

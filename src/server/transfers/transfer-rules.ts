@@ -5,24 +5,11 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
 import { toMinor } from '../../shared/money.ts'
+import { externalKinds, type ExternalKind } from '../../shared/transfer-kinds.ts'
 
-/** The external kinds are the transfer types of product-spec section 9 that leave the bank. */
-export const externalKinds = [
-  'wire',
-  'eft',
-  'oct',
-  'crypto_eft',
-  'instant_payment',
-  'interac',
-] as const
-export type ExternalKind = (typeof externalKinds)[number]
 export type OrderKind = 'betweenAccounts' | 'p2p' | ExternalKind
 export type LimitType = 'betweenAccounts' | 'p2p' | 'withdrawals'
 export type LimitPeriod = 'transaction' | 'daily' | 'monthly'
-
-export function isExternalKind(kind: string): kind is ExternalKind {
-  return (externalKinds as readonly string[]).includes(kind)
-}
 
 /** A proportional fee rounded up to the minor unit and clamped between min and max. */
 interface FeeSchedule {

@@ -11,7 +11,7 @@ import { hashPassword } from '../../../src/server/auth/password-hash.ts'
 import { issueAccountCode } from '../../../src/server/activation/account-codes.ts'
 import { notActivatedMessage } from '../../../src/server/auth/auth-login.ts'
 import { customers } from '../../../src/server/db/schema.ts'
-import { demoPassword } from '../../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../../src/server/demo/seed.ts'
 import { databaseTargets, expectValid, failedParameters } from '../server-harness.ts'
 import { startAuthServer, type AuthServer } from '../auth/auth-server.ts'
 

@@ -105,7 +105,7 @@ for (const target of databaseTargets()) {
         transactionType: string
         amount: string
       }[]
-      // The newest first: this suite's request, then the two seeded ones (seed-demo-transfers.ts).
+      // The newest first: this suite's request, then the two seeded ones (src/server/demo/transfers.ts).
       const request = requests[0]
       expect(requests.map((r) => r.amount)).toEqual(['300.00', '120.00', '250.00'])
       expect(request).toMatchObject({

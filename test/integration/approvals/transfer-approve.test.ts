@@ -10,7 +10,7 @@ import {
 } from '../../../src/generated/validators.js'
 import { transferOrders } from '../../../src/server/db/schema-transfers.ts'
 import { users } from '../../../src/server/db/schema.ts'
-import { outboxMessages } from '../../../src/server/db/schema-security.ts'
+import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import { authFactors } from '../../../src/server/db/schema-auth.ts'
 import { sealTotpSecret } from '../../../src/server/auth/factors.ts'
 import { totpAt } from '../../../src/server/auth/totp.ts'

@@ -2,7 +2,7 @@
 // service token set, plus requests of any method and the demo mailbox the phone reads.
 import { buildApp } from '../../../src/server/app.ts'
 import { configFromEnv } from '../../../src/server/config.ts'
-import { demoPassword } from '../../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../../src/server/demo/seed.ts'
 import type { Db } from '../../../src/server/db/open-database.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../../src/shared/pkce.ts'
 import {

@@ -6,7 +6,7 @@ import {
   response_authDeviceList_200,
   response_internalUserDeviceList_200,
 } from '../../../src/generated/validators.js'
-import { demoPassword } from '../../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../../src/server/demo/seed.ts'
 import { databaseTargets, expectValid } from '../server-harness.ts'
 import { internalToken, startAuthServer, type AuthServer } from './auth-server.ts'
 

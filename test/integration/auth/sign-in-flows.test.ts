@@ -9,7 +9,7 @@ import {
   response_authToken_403,
 } from '../../../src/generated/validators.js'
 import { totpAt } from '../../../src/server/auth/totp.ts'
-import { demoTotpSecret, demoDeviceSecret } from '../../../src/server/db/seed-demo-auth.ts'
+import { demoTotpSecret, demoDeviceSecret } from '../../../src/server/demo/auth.ts'
 import { databaseTargets, expectValid, failedParameters } from '../server-harness.ts'
 import { codeIn, startAuthServer, type AuthServer } from './auth-server.ts'
 

@@ -12,7 +12,7 @@ import {
   response_authToken_403,
 } from '../../../src/generated/validators.js'
 import { eq } from 'drizzle-orm'
-import { demoPassword } from '../../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../../src/server/demo/seed.ts'
 import { users } from '../../../src/server/db/schema.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../../src/shared/pkce.ts'
 import {

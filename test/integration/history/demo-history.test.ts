@@ -1,4 +1,4 @@
-// The demo history (seed-demo-history.ts) as the demo shows it: payroll@nova.example has two
+// The demo history (src/server/demo/history.ts) as the demo shows it: payroll@nova.example has two
 // pages of history over some two months, with a paid payroll batch and one of its
 // initiator waiting for approval as a whole; the ledger and the history agree on the balance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

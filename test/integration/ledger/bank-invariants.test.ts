@@ -6,8 +6,12 @@
 // exactly once. Runs on PGlite and on PostgreSQL (20 pooled connections).
 import { count, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customers, ledgerPostings, ledgerTransfers } from '../../../src/server/db/schema.ts'
-import { ledgerBalances } from '../../../src/server/db/schema-transfers.ts'
+import { customers } from '../../../src/server/db/schema.ts'
+import {
+  ledgerPostings,
+  ledgerTransfers,
+  ledgerBalances,
+} from '../../../src/server/db/schema-ledger.ts'
 import { houseAccount, openCustomerAccount } from '../../../src/server/ledger/house-accounts.ts'
 import { postTransfer, type TransferResult } from '../../../src/server/ledger/post-transfer.ts'
 import { settleHold } from '../../../src/server/ledger/settle-hold.ts'

@@ -2,7 +2,8 @@
 // nothing written by a refused one, and idempotency keys that replay or refuse.
 import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ledgerPostings, ledgerTransfers, users } from '../../../src/server/db/schema.ts'
+import { users } from '../../../src/server/db/schema.ts'
+import { ledgerPostings, ledgerTransfers } from '../../../src/server/db/schema-ledger.ts'
 import { balancesOf } from '../../../src/server/ledger/balances.ts'
 import { houseAccount, openCustomerAccount } from '../../../src/server/ledger/house-accounts.ts'
 import {

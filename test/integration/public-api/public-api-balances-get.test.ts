@@ -8,7 +8,7 @@ import {
   response_publicApiBalancesGet_200,
 } from '../../../src/generated/validators.js'
 import { apiRequests } from '../../../src/server/db/schema-public-api.ts'
-import { demoApiKey } from '../../../src/server/public-api/public-api-demo-data.ts'
+import { demoApiKey } from '../../../src/server/demo/public-api.ts'
 import {
   databaseTargets,
   expectValid,

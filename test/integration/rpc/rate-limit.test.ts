@@ -13,7 +13,7 @@ import {
 import { operations } from '../../../src/generated/operations.ts'
 import { buildApp } from '../../../src/server/app.ts'
 import { configFromEnv } from '../../../src/server/config.ts'
-import { outboxMessages } from '../../../src/server/db/schema-security.ts'
+import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import { databaseTargets, expectValid, type Reply } from '../server-harness.ts'
 import { startAuthServer, type AuthServer } from '../auth/auth-server.ts'
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { response_loginHistoryList_200 } from '../../../src/generated/validators.js'
 import { loginHistory, users } from '../../../src/server/db/schema.ts'
-import { demoLoginHistoryDays } from '../../../src/server/security/security-demo-data.ts'
+import { demoLoginHistoryDays } from '../../../src/server/demo/security.ts'
 import { eq } from 'drizzle-orm'
 import {
   databaseTargets,

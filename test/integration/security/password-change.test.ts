@@ -7,9 +7,10 @@ import {
   response_passwordChange_200,
   response_passwordChangeConfirm_200,
 } from '../../../src/generated/validators.js'
-import { demoPassword } from '../../../src/server/db/seed-demo.ts'
+import { demoPassword } from '../../../src/server/demo/seed.ts'
 import { users } from '../../../src/server/db/schema.ts'
-import { outboxMessages, securityConfirmations } from '../../../src/server/db/schema-security.ts'
+import { securityConfirmations } from '../../../src/server/db/schema-security.ts'
+import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import {
   databaseTargets,
   expectValid,

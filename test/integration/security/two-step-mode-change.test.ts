@@ -7,7 +7,7 @@ import {
   response_twoStepModeChange_200,
   response_twoStepModeChangeConfirm_200,
 } from '../../../src/generated/validators.js'
-import { outboxMessages } from '../../../src/server/db/schema-security.ts'
+import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import {
   databaseTargets,
   expectValid,

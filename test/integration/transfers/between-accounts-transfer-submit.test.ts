@@ -6,7 +6,7 @@
 import { and, eq, isNotNull, notInArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { response_betweenAccountsTransferSubmit_200 } from '../../../src/generated/validators.js'
-import { ledgerAccounts } from '../../../src/server/db/schema.ts'
+import { ledgerAccounts } from '../../../src/server/db/schema-ledger.ts'
 import {
   databaseTargets,
   expectValid,

@@ -9,7 +9,7 @@ import { runDueJobs } from '../../../src/server/jobs/run-due-jobs.ts'
 import { databaseTargets, startServer, type TestServer } from '../server-harness.ts'
 import { balancesOf, customerIdOf, lastCodeSentTo, setApprovalMode } from './transfer-test-kit.ts'
 import { closeChannels, openChannel, orderOf, railReports, setFlags } from './external-test-kit.ts'
-import { externalDemoFlags } from '../../../src/server/db/seed-demo-external.ts'
+import { externalDemoFlags } from '../../../src/server/demo/external-transfers.ts'
 
 const wire = {
   amount: '100.00',

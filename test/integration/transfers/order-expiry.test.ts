@@ -4,7 +4,7 @@
 // is refused.
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { outboxMessages } from '../../../src/server/db/schema-security.ts'
+import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import { transferOrders } from '../../../src/server/db/schema-transfers.ts'
 import { runDueJobs } from '../../../src/server/jobs/run-due-jobs.ts'
 import {

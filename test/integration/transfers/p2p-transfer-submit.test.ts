@@ -10,7 +10,8 @@ import {
   response_recentTransferList_200,
   response_p2pBeneficiaryList_200,
 } from '../../../src/generated/validators.js'
-import { outboxMessages, payoutBlacklist } from '../../../src/server/db/schema-security.ts'
+import { payoutBlacklist } from '../../../src/server/db/schema-security.ts'
+import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import { p2pClaims, transferOrders } from '../../../src/server/db/schema-transfers.ts'
 import {
   databaseTargets,

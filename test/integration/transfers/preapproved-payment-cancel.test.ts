@@ -9,7 +9,7 @@ import {
   response_preapprovedPaymentList_200,
   response_preapprovedPaymentCancel_200,
 } from '../../../src/generated/validators.js'
-import { outboxMessages } from '../../../src/server/db/schema-security.ts'
+import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import { transferSubscriptions } from '../../../src/server/db/schema-transfers.ts'
 import { runDueJobs } from '../../../src/server/jobs/run-due-jobs.ts'
 import {

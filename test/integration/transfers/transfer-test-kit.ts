@@ -3,7 +3,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { customers, users } from '../../../src/server/db/schema.ts'
-import { outboxMessages } from '../../../src/server/db/schema-security.ts'
+import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import type { TestServer } from '../server-harness.ts'
 
 export async function balancesOf(server: TestServer, token: string, fromCustomerId?: number) {

@@ -2,11 +2,11 @@
 // is handed over, through the jobs table, so the whole path (hold, payout, outcome, notice)
 // runs in the demo and in tests. Its one deterministic return rule is documented in
 // README.md: a payout to the beneficiary named "Returned Payee" comes back as returned.
+// The rail decides the outcome at hand-over and reports it as a job whose payload is the
+// RailOutcome; the transfers area runs that job (transfers/rail-outcomes.ts), so an adapter
+// never imports the area it reports to.
 import type { Db } from '../../db/open-database.ts'
-import type { JobRunner } from '../../jobs/job-context.ts'
-import { PermanentJobError } from '../../jobs/job-context.ts'
 import { enqueueJobs } from '../../jobs/job-queue.ts'
-import { recordRailOutcome } from '../../transfers/rail-outcomes.ts'
 import type { RailAdapter, RailOutcome, RailPayout } from './rail-adapter.ts'
 
 export const builtInRailJobKind = 'rail.built-in-outcome'
@@ -42,18 +42,5 @@ export function builtInRail(delayMs = railDelayMs()): RailAdapter {
         },
       ])
     },
-  }
-}
-
-/** The job that reports the outcome the built-in rail decided at hand-over. */
-export const reportBuiltInOutcome: JobRunner = async (context, payload) => {
-  const { orderId, outcome, reason } = payload
-  if (typeof orderId !== 'number') throw new PermanentJobError('payload.orderId is not a number')
-  if (outcome === 'settled') {
-    await recordRailOutcome(context.db, { orderId, outcome })
-  } else if (outcome === 'returned' && typeof reason === 'string') {
-    await recordRailOutcome(context.db, { orderId, outcome, reason })
-  } else {
-    throw new PermanentJobError('payload.outcome is not settled or returned with a reason')
   }
 }

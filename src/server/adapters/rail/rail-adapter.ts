@@ -2,10 +2,11 @@
 // (wire, EFT, card push, crypto, instant scheme, Interac). The order's money waits as a hold
 // on the customer's account towards the rail's clearing account; the rail later reports
 // that the payout settled (the hold is posted) or came back (the hold is voided). A
-// deployment with a real rail implements this interface and reports outcomes through
-// recordRailOutcome (src/server/transfers/rail-outcomes.ts), e.g. from the rail's webhook.
+// deployment with a real rail implements this interface and reports outcomes as jobs the
+// transfers area runs (recordRailOutcomeJob in src/server/transfers/rail-outcomes.ts), e.g.
+// enqueued by the rail's webhook; an adapter never imports the transfers area.
 import type { Db } from '../../db/open-database.ts'
-import type { ExternalKind } from '../../transfers/transfer-rules.ts'
+import type { ExternalKind } from '../../../shared/transfer-kinds.ts'
 
 /** What a rail needs to pay a beneficiary; amounts in minor units of currencyCode. */
 export interface RailPayout {

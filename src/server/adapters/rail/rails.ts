@@ -1,6 +1,6 @@
 // Which adapter pays out each external kind. Every kind uses the built-in rail until a
 // deployment configures a real one (README.md in this folder).
-import type { ExternalKind } from '../../transfers/transfer-rules.ts'
+import type { ExternalKind } from '../../../shared/transfer-kinds.ts'
 import { builtInRail } from './built-in-rail.ts'
 import type { RailAdapter } from './rail-adapter.ts'
 

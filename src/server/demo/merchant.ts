@@ -1,4 +1,4 @@
-// Demo merchant data of business@nova.example (called by src/server/db/seed-demo.ts): two
+// Demo merchant data of business@nova.example (called by src/server/demo/seed.ts): two
 // logos, three saved buttons, reputation entries about payers, 60 subscribers with their
 // installments (more than one page of 50) and 33 IPN messages, 30 of them about completed
 // payments (more than one page of 25). Added once; a merchant that has subscribers is done.

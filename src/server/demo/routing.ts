@@ -4,10 +4,10 @@
 // this portal (related accounts). docs/decisions.md, "Post-login routing data", lists who
 // reaches which branch. Added once: the old-web user's row marks it done.
 import { and, eq, lt, sql } from 'drizzle-orm'
-import type { Db } from './open-database.ts'
-import { customers, kycProfiles, users } from './schema.ts'
-import { companyUsers } from './schema-security.ts'
-import { legalTerms, termsAcceptances } from './schema-terms.ts'
+import type { Db } from '../db/open-database.ts'
+import { customers, kycProfiles, users } from '../db/schema.ts'
+import { companyUsers } from '../db/schema-security.ts'
+import { legalTerms, termsAcceptances } from '../db/schema-terms.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import { houseAccount, openCustomerAccount } from '../ledger/house-accounts.ts'
 import { postTransfer } from '../ledger/post-transfer.ts'

@@ -6,18 +6,18 @@
 // balances as they were before these existed (the transfer suites count on them). Added
 // once: the first template marks it done.
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { Db } from './open-database.ts'
-import { customers, ledgerAccounts, users } from './schema.ts'
-import { jobs } from './schema-jobs.ts'
-import { paymentTemplates } from './schema-payees.ts'
-import { transferOrders } from './schema-transfers.ts'
+import type { Db } from '../db/open-database.ts'
+import { customers, users } from '../db/schema.ts'
+import { jobs } from '../db/schema-jobs.ts'
+import { paymentTemplates } from '../db/schema-payees.ts'
+import { transferOrders } from '../db/schema-transfers.ts'
 import { houseAccount } from '../ledger/house-accounts.ts'
 import { postTransfer } from '../ledger/post-transfer.ts'
-import { balancesOf } from '../ledger/balances.ts'
+import { balancesOf, customerAccounts } from '../ledger/balances.ts'
 import { builtInRailJobKind, returnedReason } from '../adapters/rail/built-in-rail.ts'
 import { submitExternalTransfer } from '../transfers/external-transfers.ts'
 import { recordRailOutcome } from '../transfers/rail-outcomes.ts'
-import type { ExternalKind } from '../transfers/transfer-rules.ts'
+import type { ExternalKind } from '../../shared/transfer-kinds.ts'
 
 /** Section 6 flags of the external kinds: withdraw to own account, and send to others. */
 export const externalDemoFlags = {
@@ -115,12 +115,9 @@ export async function seedExternalDemo(db: Db): Promise<void> {
       permissions: sql`${customers.permissions} || ${JSON.stringify(externalDemoFlags)}::jsonb`,
     })
     .where(eq(customers.id, demo.customerId))
-  const [usd] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(
-      and(eq(ledgerAccounts.customerId, demo.customerId), eq(ledgerAccounts.currencyCode, 'USD')),
-    )
+  const usd = (await customerAccounts(db, demo.customerId)).find(
+    (account) => account.currencyCode === 'USD',
+  )
   if (!usd) return
   const before = (await balancesOf(db, [usd.id])).get(usd.id)!.balanceMinor
   const acting = { userId: demo.userId, customerId: demo.customerId, accessRight: 2 }

@@ -15,9 +15,9 @@ import {
   payoutBlacklist,
 } from '../db/schema-security.ts'
 import { hashPassword } from '../auth/password-hash.ts'
-import { issueConfirmation } from './confirmations.ts'
-import { normaliseIpRange } from './ip-address.ts'
-import { isFieldError } from './field-error.ts'
+import { issueConfirmation } from '../security/confirmations.ts'
+import { normaliseIpRange } from '../security/ip-address.ts'
+import { isFieldError } from '../security/field-error.ts'
 
 /** The waiting changes of employee@nova.example (test/conformance/happy-paths/security.yaml). */
 export const demoPendingPasswordChange = { requestKey: 'demo-password-change', code: '246810' }

@@ -3,7 +3,7 @@
 // demo clearing account, so the ledger's invariants hold for demo data too. The personal and
 // business customers also get addresses, documents, e-mails, phones and KYC state.
 import { eq } from 'drizzle-orm'
-import type { Db } from './open-database.ts'
+import type { Db } from '../db/open-database.ts'
 import {
   customerAddresses,
   customerDocuments,
@@ -14,21 +14,21 @@ import {
   kycProfiles,
   uploadedDocuments,
   users,
-} from './schema.ts'
+} from '../db/schema.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import { houseAccount, openCustomerAccount } from '../ledger/house-accounts.ts'
 import { postTransfer } from '../ledger/post-transfer.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { toMinor } from '../../shared/money.ts'
 import { AccountType } from '../../shared/account-flags.ts'
-import { seedMerchantDemo } from '../merchant/merchant-demo-data.ts'
-import { seedSecurityDemo } from '../security/security-demo-data.ts'
-import { seedDemoAuth } from './seed-demo-auth.ts'
-import { seedPublicApiDemo } from '../public-api/public-api-demo-data.ts'
-import { seedApproverDemo, seedTransfersDemo } from './seed-demo-transfers.ts'
-import { seedRoutingDemo } from './seed-demo-routing.ts'
-import { seedHistoryDemo } from './seed-demo-history.ts'
-import { seedExternalDemo } from './seed-demo-external.ts'
+import { seedMerchantDemo } from './merchant.ts'
+import { seedSecurityDemo } from './security.ts'
+import { seedDemoAuth } from './auth.ts'
+import { seedPublicApiDemo } from './public-api.ts'
+import { seedApproverDemo, seedTransfersDemo } from './transfers.ts'
+import { seedRoutingDemo } from './routing.ts'
+import { seedHistoryDemo } from './history.ts'
+import { seedExternalDemo } from './external-transfers.ts'
 
 export const demoPassword = 'Demo-2026!'
 

@@ -4,17 +4,17 @@
 // appear in the demo mailbox (GET /demo/mailbox?recipient=...).
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { Db } from './open-database.ts'
-import { customerEmails, customerPhones, customers, users } from './schema.ts'
+import type { Db } from '../db/open-database.ts'
+import { customerEmails, customerPhones, customers, users } from '../db/schema.ts'
 import {
   accountCodes,
   authDevices,
   authFactors,
   emailConfirmations,
   oauthClients,
-} from './schema-auth.ts'
+} from '../db/schema-auth.ts'
 import { issueEmailConfirmation } from '../activation/email-confirmations.ts'
-import { companyUsers } from './schema-security.ts'
+import { companyUsers } from '../db/schema-security.ts'
 import { activationLink, issueAccountCode, newAccountCode } from '../activation/account-codes.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import { sealTotpSecret } from '../auth/factors.ts'

@@ -11,15 +11,16 @@
 // running server, like any hold waiting for a code. Added once: the initiator's user row
 // marks it done.
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from './open-database.ts'
-import { customers, ledgerAccounts, users } from './schema.ts'
-import { companyUsers } from './schema-security.ts'
+import type { Db } from '../db/open-database.ts'
+import { customers, users } from '../db/schema.ts'
+import { customerAccounts } from '../ledger/balances.ts'
+import { companyUsers } from '../db/schema-security.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import { isFieldError, ownAccount, quoteOf } from '../transfers/transfer-quotes.ts'
 import type { FieldError } from '../rpc/outcome.ts'
 import { submitOrder } from '../transfers/transfer-orders.ts'
 import { issueApprovalCode, type OrderRow } from '../transfers/approval-codes.ts'
-import { transferOrders } from './schema-transfers.ts'
+import { transferOrders } from '../db/schema-transfers.ts'
 import { AccountType } from '../../shared/account-flags.ts'
 
 export const demoInitiator = 'initiator@nova.example'
@@ -106,12 +107,9 @@ const demoCodeLifetimeMs = 30 * 86_400_000
 
 async function seedWaitingTransfers(db: Db, companyId: number, initiatorId: number) {
   const [owner] = await db.select().from(users).where(eq(users.username, 'business@nova.example'))
-  const accounts = await db
-    .select()
-    .from(ledgerAccounts)
-    .where(
-      and(eq(ledgerAccounts.customerId, companyId), eq(ledgerAccounts.type, AccountType.Payment)),
-    )
+  const accounts = (await customerAccounts(db, companyId)).filter(
+    (account) => account.type === AccountType.Payment,
+  )
   const eur = accounts.find((a) => a.currencyCode === 'EUR')
   const usd = accounts.find((a) => a.currencyCode === 'USD')
   if (!owner || !eur || !usd) return

@@ -14,7 +14,7 @@ import {
   webhooks,
 } from '../db/schema-public-api.ts'
 import { webhookSecretPurpose } from '../events/webhook-delivery.ts'
-import { apiKeyFrom } from './api-keys.ts'
+import { apiKeyFrom } from '../public-api/api-keys.ts'
 import { sealSecret } from '../secrets/sealed-secret.ts'
 
 /** Try it: curl -H "x-api-key: <this>" http://localhost:3000/public-api/v1/balances */
