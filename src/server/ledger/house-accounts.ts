@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { ledgerAccounts } from '../db/schema.ts'
 import { ledgerBalances } from '../db/schema-transfers.ts'
-import { AccountType } from '../../shared/account-flags.ts'
+import { AccountType } from '../../generated/constants.ts'
 
 export type HousePurpose = 'fee_income' | 'fx_position' | `clearing:${string}`
 

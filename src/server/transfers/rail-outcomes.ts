@@ -17,7 +17,7 @@ import { railFor } from '../adapters/rail/rails.ts'
 import type { OrderRow } from './approval-codes.ts'
 import { lockOrders, voidOrder } from './order-settlement.ts'
 import { publishOrderEnd } from './order-events.ts'
-import { isExternalKind } from './transfer-rules.ts'
+import { isExternalTransferType } from '../../shared/transfer-types.ts'
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : ''
@@ -25,7 +25,8 @@ function text(value: unknown): string {
 
 /** Marks the order pending at its rail and hands the payout over, in the caller's transaction. */
 export async function handToRail(tx: Db, order: OrderRow, decidedByUserId?: number): Promise<void> {
-  if (!isExternalKind(order.kind)) throw new Error(`assertion: order ${order.id} is external`)
+  if (!isExternalTransferType(order.kind))
+    throw new Error(`assertion: order ${order.id} is external`)
   const rail = railFor(order.kind)
   await rail.submit(tx, {
     orderId: order.id,

@@ -5,12 +5,12 @@
 // deployment with a real rail implements this interface and reports outcomes through
 // recordRailOutcome (src/server/transfers/rail-outcomes.ts), e.g. from the rail's webhook.
 import type { Db } from '../../db/open-database.ts'
-import type { ExternalKind } from '../../transfers/transfer-rules.ts'
+import type { ExternalTransferType } from '../../../shared/transfer-types.ts'
 
 /** What a rail needs to pay a beneficiary; amounts in minor units of currencyCode. */
 export interface RailPayout {
   orderId: number
-  kind: ExternalKind
+  kind: ExternalTransferType
   amountMinor: bigint
   currencyCode: string
   beneficiaryName: string
