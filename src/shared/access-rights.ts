@@ -13,12 +13,6 @@ export const everyAccessRight: readonly AccessRight[] = [
   AccessRight.Uploading,
 ]
 
-/** Rights that move money at once; 1 (read) moves nothing (docs/decisions.md, rights). */
-export const executingRights: ReadonlySet<number> = new Set([
-  AccessRight.Full,
-  AccessRight.Confirmed,
-])
-
 /** Rights whose transfers become approval requests (section 4, Transfers and approval). */
 export const initiatingRights: ReadonlySet<number> = new Set([
   AccessRight.Initiate,
