@@ -11,6 +11,8 @@ import { hashForSchema } from '@rjsf/utils'
 import schemaParser from '@rjsf/utils/lib/parser/schemaParser.js'
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
 import { formats } from '../src/shared/formats.ts'
+import { parseAccess, screenAccessGap } from '../src/shared/access.ts'
+import type { ScreenDescription } from '../src/generated/screen.d.ts'
 import { brandFolders, fixturesEnabled } from './brands.ts'
 import type { Json, JsonObject } from './bundle-spec.ts'
 import {
@@ -33,7 +35,7 @@ interface Loaded<T> {
   data: T
 }
 
-type Screen = JsonObject & { id: string; kind: string }
+type Screen = ScreenDescription
 type Overlay = { form: string; order?: string[]; fields: Record<string, JsonObject> }
 
 function loadYamlFiles<T>(dir: string, relativeDir: string, problems: Problem[]): Loaded<T>[] {
@@ -382,6 +384,8 @@ export function buildScreens(
     }
     if (seenIds.has(screen.id)) report(loaded, ['id'], `screen id "${screen.id}" is used twice`)
     seenIds.add(screen.id)
+    const accessProblem = screenAccessProblem(screen, table)
+    if (accessProblem) report(loaded, ['access'], accessProblem)
     const list = screen.list as JsonObject | undefined
     if (list) {
       const entry = operation(loaded, ['list', 'operation'], list.operation)
@@ -636,6 +640,26 @@ export function buildScreens(
   }
   const validatorsCode = cjsToEsm(standaloneCode(ajv))
   return { bundle, validatorsCode, problems }
+}
+
+/**
+ * The screen's access against the x-access of the operation that fills it (its list, or its
+ * settings' get): the screen must admit no one that operation would refuse, or the menu would
+ * offer a page that only shows a refusal (spec/README.md, Screens). Writes may need more: a
+ * read-only user sees the list and is refused the change.
+ */
+export function screenAccessProblem(
+  screen: Screen,
+  table: ReadonlyMap<string, OperationEntry>,
+): string | undefined {
+  const access = parseAccess(screen.access)
+  if (!access) return `access: "${screen.access}" is not public, user, admin or rights:N[,N]`
+  const operationId = screen.list?.operation ?? screen.settings?.get
+  const entry = operationId === undefined ? undefined : table.get(operationId)
+  if (!entry) return undefined
+  const gap = screenAccessGap(access, parseAccess(entry.access)!)
+  if (!gap) return undefined
+  return `access: "${screen.access}" lets in people ${entry.operationId} (x-access ${entry.access}) refuses: ${gap}`
 }
 
 function mergeAllOf(schema: JsonObject): JsonObject {

@@ -11,6 +11,7 @@ import { operationsReport, testedOperations } from './operations-report.ts'
 import { apiReferenceHtml } from './api-reference.ts'
 import { buildScreens } from './forms.ts'
 import { checkRequestBounds } from './request-bounds.ts'
+import { schemaTypeModule } from './screen-type.ts'
 
 const root = join(import.meta.dirname, '..')
 const out = join(root, 'src/generated')
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
   write('server-prefixes.json', JSON.stringify(serverPrefixes(spec), null, 2))
   write('screens.json', JSON.stringify(screens.bundle))
   write('screen-routes.ts', screenRoutesModule(screens.bundle.screens))
+  write('screen.d.ts', schemaTypeModule(readJson('schemas/screen.schema.json'), header))
   write('form-validators.js', screens.validatorsCode)
   write(
     'form-validators.d.ts',
@@ -79,10 +81,24 @@ function serverPrefixes(spec: JsonObject): string[] {
   return [...new Set(paths.map((path) => `/${path.split('/')[1]}`))].sort()
 }
 
-/** The routes and menu entries of the rendered screens: small, so the router can hold it. */
+function readJson(path: string): JsonObject {
+  return JSON.parse(readFileSync(join(root, path), 'utf8')) as JsonObject
+}
+
+/**
+ * The routes, menu entries and access of the rendered screens: small, so the router can hold
+ * it and the menu can leave out what the acting user cannot open (spec/README.md, Screens).
+ */
 function screenRoutesModule(screens: JsonObject[]): string {
   const routes = screens
-    .map((s) => ({ id: s.id, route: s.route, menu: s.menu, order: s.order ?? 0 }))
+    .map((s) => ({
+      id: s.id,
+      route: s.route,
+      menu: s.menu,
+      order: s.order ?? 0,
+      access: s.access,
+      ...(s.fallbackRoute ? { fallbackRoute: s.fallbackRoute } : {}),
+    }))
     .sort((a, b) => Number(a.order) - Number(b.order))
   return `${header}export const screenRoutes = ${JSON.stringify(routes, null, 2)} as const\n`
 }

@@ -1,5 +1,6 @@
 // Derives the operation table (operationId -> path, access, schemas) from the bundled spec.
 import { SpecError, type Json, type JsonObject } from './bundle-spec.ts'
+import { parseAccess } from '../src/shared/access.ts'
 
 /**
  * Who may call an operation (DESIGN.md section 11), checked by the dispatcher before the
@@ -48,8 +49,6 @@ export interface RateLimit {
 }
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch']
-const accessPattern =
-  /^(public|user|admin|paymentSecret|internal|apiKey|rights:([1-5](,[1-5])*)( permission:([A-Za-z][A-Za-z0-9]*))?)$/
 
 export function operationTable(spec: JsonObject): OperationEntry[] {
   const table: OperationEntry[] = []
@@ -59,8 +58,10 @@ export function operationTable(spec: JsonObject): OperationEntry[] {
       const operation = value as JsonObject
       const operationId = String(operation.operationId)
       const access = operation['x-access']
-      const accessMatch = typeof access === 'string' ? accessPattern.exec(access) : null
-      if (!accessMatch) {
+      // One grammar with the screens' access (src/shared/access.ts); the customer: qualifier
+      // is the portal's, the server knows none.
+      const parsed = typeof access === 'string' ? parseAccess(access) : undefined
+      if (!parsed || parsed.customer !== undefined) {
         throw new SpecError(
           `${operationId}: x-access must be public, user, admin, rights:N[,N] (the access rights on ` +
             `the acting customer, optionally followed by " permission:<flag>"), paymentSecret, ` +
@@ -84,8 +85,8 @@ export function operationTable(spec: JsonObject): OperationEntry[] {
         kind,
         area: String(tags?.[0] ?? 'misc'),
         access: access as Access,
-        ...(accessMatch[2] ? { rights: accessMatch[2].split(',').map(Number) } : {}),
-        ...(accessMatch[5] ? { permission: accessMatch[5] } : {}),
+        ...(parsed.rights ? { rights: [...parsed.rights] } : {}),
+        ...(parsed.permission ? { permission: parsed.permission } : {}),
         summary: String(operation.summary ?? ''),
         hasRequestBody: operation.requestBody !== undefined,
         responseStatuses: Object.keys((operation.responses ?? {}) as JsonObject),

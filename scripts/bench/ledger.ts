@@ -19,7 +19,7 @@ import {
   postTransfers,
   type TransferInput,
 } from '../../src/server/ledger/post-transfer.ts'
-import { AccountType } from '../../src/shared/account-flags.ts'
+import { AccountType } from '../../src/generated/constants.ts'
 
 const root = join(import.meta.dirname, '../..')
 const budget = { transfersPerSecond: 4000, hotToUniform: 0.9, batchedToUnbatched: 5 }

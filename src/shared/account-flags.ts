@@ -1,9 +1,7 @@
 // The derived account flags of product-spec section 3. The product does not state the rules
 // behind them; these are ours, recorded in docs/decisions.md ("Derived account flags").
-import { AccountStatus } from '../generated/constants.ts'
+import { AccountStatus, AccountType } from '../generated/constants.ts'
 import { fromMinor } from './money.ts'
-
-export const AccountType = { Payment: 1001, Prepayment: 4001, Receiving: 4002 } as const
 
 export function isCardProduct(type: number): boolean {
   return type >= 2006 && type <= 2135

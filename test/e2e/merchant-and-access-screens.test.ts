@@ -227,8 +227,10 @@ for (const { brand, lang } of combos) {
         .last()
         .click()
       await page.reload()
+      // The route guard asks who is looking before the screen loads its record: more than
+      // the poll's default second on a busy machine.
       await expect
-        .poll(() => page.getByLabel(label('notifyUrl')).inputValue())
+        .poll(() => page.getByLabel(label('notifyUrl')).inputValue(), { timeout: 10_000 })
         .toBe(`https://shop.example/pbn-${lang}`)
     })
 

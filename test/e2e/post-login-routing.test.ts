@@ -168,6 +168,70 @@ describe('the acting customer', () => {
   })
 })
 
+describe('the menu and the routes by access (spec/README.md, Screens)', () => {
+  const transfers = locale('en', 'transfers')
+  const mass = locale('en', 'mass')
+  const common = locale('en', 'common')
+  const businessOnly = [
+    text(screens, 'companyAccess.title'),
+    text(screens, 'companyPotentialUsers.title'),
+    text(transfers, 'approved.title'),
+  ]
+
+  /** The menu's groups opened, once the acting customer is known (the Transfers group). */
+  async function openMenu(page: Page) {
+    const menu = page.getByRole('navigation', { name: text(common, 'menu.label') })
+    await menu.getByText(text(screens, 'menu.transfers'), { exact: true }).waitFor()
+    for (const group of ['transfers', 'settings', 'merchant']) {
+      await menu.getByText(text(screens, `menu.${group}`), { exact: true }).click()
+    }
+    await menu.getByRole('link', { name: text(screens, 'savedButtons.title') }).waitFor()
+    return async (name: string) => menu.getByRole('link', { name, exact: true }).count()
+  }
+
+  test('a personal customer sees no company pages, approval queue or mass transfers', async () => {
+    const page = await signIn('demo@nova.example')
+    await page.waitForURL('**/home')
+    const count = await openMenu(page)
+    for (const name of [...businessOnly, text(mass, 'menu')]) expect(await count(name)).toBe(0)
+    // Merchant tools are not for businesses only (docs/decisions.md), and full access on
+    // the own customer opens the full-access ones.
+    expect(await count(text(screens, 'apiKeys.title'))).toBe(1)
+    // A screen with a fallbackRoute sends there; a page without one is not found.
+    await page.goto(`${portal.baseUrl}/setting/company-access`)
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home')
+    await page.goto(`${portal.baseUrl}/transfer/approved`)
+    await page.getByRole('heading', { name: text(common, 'notFound.title') }).waitFor()
+  })
+
+  test('a business with full access sees them all', async () => {
+    const page = await signIn('business@nova.example')
+    await page.waitForURL('**/home')
+    const count = await openMenu(page)
+    for (const name of [...businessOnly, text(mass, 'menu'), text(screens, 'apiKeys.title')]) {
+      expect(await count(name)).toBe(1)
+    }
+  })
+
+  test('a read-only user of a company sees neither its users nor its full-access pages', async () => {
+    const page = await signIn('employee@nova.example')
+    await page.waitForURL('**/self-certification-splash')
+    await page.getByTestId('company-switch').click()
+    await page
+      .getByTestId('company-entry')
+      .filter({ hasText: /Northwind/ })
+      .getByRole('button', { name: text(onboarding, 'companyChoice.choose') })
+      .click()
+    await page.waitForURL((url) => !url.pathname.endsWith('/company'))
+    await page.goto(`${portal.baseUrl}/home`)
+    const count = await openMenu(page)
+    expect(await count(text(transfers, 'approved.title'))).toBe(0)
+    expect(await count(text(screens, 'companyAccess.title'))).toBe(0)
+    expect(await count(text(screens, 'apiKeys.title'))).toBe(0)
+    expect(await count(text(screens, 'reputation.title'))).toBe(1)
+  })
+})
+
 describe('signing in to a partner (OAuth, sei)', () => {
   const callback = 'http://localhost:4000/callback'
   const request = (clientId: string) =>

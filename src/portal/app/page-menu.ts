@@ -1,6 +1,11 @@
 // Hand-written pages listed in the left menu's groups next to the rendered screens: each
-// names its route, its group, its place in the group and the i18n key of its title.
-export interface MenuPage {
+// names its route, its group, its place in the group, the i18n key of its title and who may
+// open it, in the words of the screens' access (spec/README.md, Screens): the access of the
+// operations the page needs, narrowed where the product spec narrows it. A rendered screen
+// listed here (batch transfers, pre-approved payments) takes the access of its YAML.
+import type { PageAccess } from './viewer.ts'
+
+export interface MenuPage extends Partial<PageAccess> {
   id: string
   route: string
   menu: 'transfers' | 'settings' | 'merchant'
@@ -9,9 +14,13 @@ export interface MenuPage {
   title: string
 }
 
+/** Sending money: full access executes, initiate (3) makes an approval request. */
+const sending = 'rights:2,3'
+
 export const pageMenu: MenuPage[] = [
   {
     id: 'transferAccount',
+    access: sending,
     route: '/transfer/account',
     menu: 'transfers',
     order: 1,
@@ -19,6 +28,7 @@ export const pageMenu: MenuPage[] = [
   },
   {
     id: 'transferP2p',
+    access: sending,
     route: '/transfer/p2p',
     menu: 'transfers',
     order: 2,
@@ -26,6 +36,7 @@ export const pageMenu: MenuPage[] = [
   },
   {
     id: 'transferExternal',
+    access: sending,
     route: '/transfer/external',
     menu: 'transfers',
     order: 2.5,
@@ -33,6 +44,8 @@ export const pageMenu: MenuPage[] = [
   },
   {
     id: 'transferApproved',
+    // The business approval queue (product-spec sections 1 and 6): a company's approvers.
+    access: 'rights:2,4 customer:business',
     route: '/transfer/approved',
     menu: 'transfers',
     order: 3,
@@ -40,6 +53,9 @@ export const pageMenu: MenuPage[] = [
   },
   {
     id: 'transferMass',
+    // Mass files (section 6): rights that may send one, and any mass-send flag on.
+    access: 'rights:2,3,5',
+    anyPermission: 'mass',
     route: '/transfer/mass',
     menu: 'transfers',
     order: 4,
@@ -47,6 +63,7 @@ export const pageMenu: MenuPage[] = [
   },
   {
     id: 'history',
+    access: 'rights:1,2,3,4',
     route: '/history',
     menu: 'transfers',
     order: 5,
@@ -68,6 +85,7 @@ export const pageMenu: MenuPage[] = [
   },
   {
     id: 'devices',
+    access: 'user',
     route: '/setting/devices',
     menu: 'settings',
     order: 8,
@@ -75,6 +93,7 @@ export const pageMenu: MenuPage[] = [
   },
   {
     id: 'twoStepVerification',
+    access: 'user',
     route: '/setting/two-step-verification',
     menu: 'settings',
     order: 9,
@@ -82,6 +101,7 @@ export const pageMenu: MenuPage[] = [
   },
   {
     id: 'changePassword',
+    access: 'user',
     route: '/profile/password',
     menu: 'settings',
     order: 10,

@@ -1,24 +1,50 @@
 // The data router; every screen is a lazy route so the login route loads only what it uses.
 // Rendered screens (spec/screens) get their routes from the generated list; the renderer
 // itself is one lazy chunk.
-import { lazy, Suspense } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { lazy, Suspense, type ReactNode } from 'react'
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router'
 import { Loader } from '@mantine/core'
 import { screenRoutes } from '../../generated/screen-routes.ts'
 import { AppRoot } from './app-root.tsx'
+import { pageMenu } from './page-menu.ts'
+import type { PageAccess } from './viewer.ts'
 
 const ScreenPage = lazy(() =>
   import('../renderer/screen-page.tsx').then((module) => ({ default: module.ScreenPage })),
 )
+// The guard asks the server who is looking: it loads with the signed-in pages, not the login.
+const AccessGuard = lazy(() =>
+  import('./access-guard.tsx').then((module) => ({ default: module.AccessGuard })),
+)
+
+function guard(page: PageAccess & { fallbackRoute?: string }, children: ReactNode) {
+  return (
+    <Suspense fallback={<Loader />}>
+      <AccessGuard {...page}>{children}</AccessGuard>
+    </Suspense>
+  )
+}
 
 const renderedScreens: RouteObject[] = screenRoutes.map((screen) => ({
   path: screen.route.slice(1),
-  element: (
+  element: guard(
+    {
+      access: screen.access,
+      ...('fallbackRoute' in screen && { fallbackRoute: screen.fallbackRoute }),
+    },
     <Suspense fallback={<Loader />}>
       <ScreenPage key={screen.id} screenId={screen.id} />
-    </Suspense>
+    </Suspense>,
   ),
 }))
+
+/** The routes of a hand-written page, opened only to whom its menu entry admits. */
+function guarded(pageId: string, children: RouteObject[]): RouteObject {
+  const page = pageMenu.find((item) => item.id === pageId)
+  if (!page?.access) throw new Error(`assertion: page ${pageId} has an access in page-menu.ts`)
+  const access: PageAccess = { access: page.access, anyPermission: page.anyPermission }
+  return { element: guard(access, <Outlet />), children }
+}
 
 const onboarding =
   (
@@ -98,36 +124,52 @@ export const router = createBrowserRouter([
             path: 'profile/password',
             lazy: () => import('../features/security/password-page.tsx'),
           },
-          // The hand-written transfer screens (issue 6); their menu entries are in page-menu.ts.
-          {
-            path: 'transfer/account',
-            lazy: () => import('../features/transfers/between-accounts-page.tsx'),
-          },
-          { path: 'transfer/p2p', lazy: () => import('../features/transfers/p2p-page.tsx') },
-          {
-            path: 'transfer/external',
-            lazy: () => import('../features/transfers/external-page.tsx'),
-          },
-          {
-            path: 'transfer/approved',
-            lazy: () => import('../features/transfers/approved-page.tsx'),
-          },
+          // The hand-written transfer screens (issue 6); their menu entries and access are in
+          // page-menu.ts.
+          guarded('transferAccount', [
+            {
+              path: 'transfer/account',
+              lazy: () => import('../features/transfers/between-accounts-page.tsx'),
+            },
+          ]),
+          guarded('transferP2p', [
+            { path: 'transfer/p2p', lazy: () => import('../features/transfers/p2p-page.tsx') },
+          ]),
+          guarded('transferExternal', [
+            {
+              path: 'transfer/external',
+              lazy: () => import('../features/transfers/external-page.tsx'),
+            },
+          ]),
+          guarded('transferApproved', [
+            {
+              path: 'transfer/approved',
+              lazy: () => import('../features/transfers/approved-page.tsx'),
+            },
+          ]),
           // History and mass transfers (issue 7); their menu entries are in page-menu.ts.
-          { path: 'history', lazy: () => import('../features/history/history-page.tsx') },
-          { path: 'transfer/mass', lazy: () => import('../features/mass/mass-choice-page.tsx') },
-          { path: 'transfer/mass/p2p', lazy: () => import('../features/mass/p2p-mass-page.tsx') },
-          {
-            path: 'transfer/mass/p2p/confirm',
-            lazy: () => import('../features/mass/p2p-mass-confirm-page.tsx'),
-          },
-          {
-            path: 'transfer/mass/:kind',
-            lazy: () => import('../features/mass/external-mass-page.tsx'),
-          },
-          {
-            path: 'transfer/external/mass/confirm',
-            lazy: () => import('../features/mass/external-mass-confirm-page.tsx'),
-          },
+          guarded('history', [
+            { path: 'history', lazy: () => import('../features/history/history-page.tsx') },
+          ]),
+          guarded('transferMass', [
+            { path: 'transfer/mass', lazy: () => import('../features/mass/mass-choice-page.tsx') },
+            {
+              path: 'transfer/mass/p2p',
+              lazy: () => import('../features/mass/p2p-mass-page.tsx'),
+            },
+            {
+              path: 'transfer/mass/p2p/confirm',
+              lazy: () => import('../features/mass/p2p-mass-confirm-page.tsx'),
+            },
+            {
+              path: 'transfer/mass/:kind',
+              lazy: () => import('../features/mass/external-mass-page.tsx'),
+            },
+            {
+              path: 'transfer/external/mass/confirm',
+              lazy: () => import('../features/mass/external-mass-confirm-page.tsx'),
+            },
+          ]),
           ...renderedScreens,
         ],
       },

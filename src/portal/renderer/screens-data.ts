@@ -3,70 +3,15 @@
 // Only the renderer's lazy chunk imports this module.
 import bundleJson from '../../generated/screens.json'
 import formValidators from '../../generated/form-validators.js'
+import type { FormAction, Json, ScreenDescription } from '../../generated/screen.d.ts'
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+// The screen description's types are generated from schemas/screen.schema.json (codegen/
+// screen-type.ts), the same ones codegen checks the YAML with.
+export type { FormAction, Json, Mapping, ScreenDescription } from '../../generated/screen.d.ts'
 export type Schema = { [key: string]: Json }
-
 /** A field shown only while another has a value (filled) or one given value (equals). */
-export interface VisibleWhen {
-  field: string
-  equals?: Json
-  filled?: boolean
-}
-
-export interface Mapping {
-  [requestField: string]: string
-}
-
-export interface FormAction {
-  operation: string
-  from?: Mapping
-  fixed?: Record<string, Json>
-  omit?: string[]
-  steps?: string[][]
-  visibleWhen?: Record<string, VisibleWhen>
-  resultPopup?: string[]
-}
-
-export interface Column {
-  field: string
-  format?: 'text' | 'date' | 'dateTime' | 'boolean' | 'amount' | 'secret' | 'enum'
-}
-
-export interface ScreenDescription {
-  id: string
-  route: string
-  menu: string
-  access: string
-  fallbackRoute?: string
-  kind: 'resource' | 'settings'
-  list?: {
-    operation: string
-    items: string
-    total?: string
-    nextCursor?: string
-    rowKey?: string
-    columns: Column[]
-    filters?: string[]
-    fixed?: Record<string, Json>
-    loadMore?: boolean
-    summary?: { field: string; format?: 'text' | 'money' }[]
-  }
-  create?: FormAction
-  edit?: FormAction
-  delete?: { operation: string; from?: Mapping }
-  actions?: {
-    id: string
-    /** Either an operation to call or a screen to open (its route). */
-    operation?: string
-    link?: string
-    from?: Mapping
-    confirm?: boolean
-    download?: boolean
-  }[]
-  toggle?: { operation: string; field: string; source: string }
-  settings?: { get: string; source?: string; save: FormAction }
-}
+export type VisibleWhen = NonNullable<FormAction['visibleWhen']>[string]
+export type Column = NonNullable<ScreenDescription['list']>['columns'][number]
 
 export interface OperationRef {
   method: string

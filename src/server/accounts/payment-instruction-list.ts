@@ -8,7 +8,7 @@ import { rpcOk } from '../rpc/outcome.ts'
 import { customers } from '../db/schema.ts'
 import { paymentInstructionViews } from '../db/schema-transfers.ts'
 import { AccountStatus } from '../../generated/constants.ts'
-import { AccountType } from '../../shared/account-flags.ts'
+import { AccountType } from '../../generated/constants.ts'
 import { customerAccounts } from '../ledger/balances.ts'
 import { ensureInstructions, instructionsOf } from './payment-instructions.ts'
 

@@ -13,6 +13,7 @@ import { issueApprovalCode, type OrderRow } from '../transfers/approval-codes.ts
 import { completeOrder, lockOrders, voidOrder } from '../transfers/order-settlement.ts'
 import { inTransaction, Refusal } from '../transfers/transfer-orders.ts'
 import { approveTypeOfCustomer } from '../transfers/acting-user.ts'
+import { ApprovalType } from '../../generated/constants.ts'
 
 export interface Decision {
   customerId: number
@@ -97,7 +98,7 @@ export async function decide(db: Db, decision: Decision): Promise<Outcome> {
       decision.idempotencyKey,
     )
     if (raced?.result) return rpcOk(withoutConfirmation(raced.result))
-    if (approveType !== 0) {
+    if (approveType !== ApprovalType.None) {
       const sent = await issueApprovalCode(tx, {
         customerId: decision.customerId,
         userId: decision.userId,
@@ -124,7 +125,7 @@ export async function decide(db: Db, decision: Decision): Promise<Outcome> {
       purpose: 'businessDecision',
       orderIds: orders.map((o) => o.id),
       declined: decision.declined,
-      approveType: 0,
+      approveType: ApprovalType.None,
       channel: 'none',
       recipient: '',
       codeHash: '',
@@ -155,7 +156,7 @@ export async function applyDecision(
     else completed.push(order.id)
   }
   return {
-    approveType: 0,
+    approveType: ApprovalType.None,
     transactionIds: orders.map((o) => o.id),
     responseDescription: decision.declined
       ? 'Transaction was rejected.'

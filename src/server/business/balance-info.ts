@@ -5,9 +5,7 @@ import type { Db } from '../db/open-database.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { isCardProduct } from '../../shared/account-flags.ts'
-
-/** Account status 11: closed (product-spec section 3, Account). */
-const closedStatusId = 11
+import { AccountStatus } from '../../generated/constants.ts'
 
 export interface BalanceInfoEntry {
   accountId: number
@@ -21,7 +19,7 @@ export interface BalanceInfoEntry {
  */
 export async function balanceInfoOf(db: Db, customerId: number): Promise<BalanceInfoEntry[]> {
   const accounts = (await customerAccounts(db, customerId)).filter(
-    (account) => account.statusId !== closedStatusId && !isCardProduct(account.type),
+    (account) => account.statusId !== AccountStatus.Closed && !isCardProduct(account.type),
   )
   const balances = await balancesOf(
     db,

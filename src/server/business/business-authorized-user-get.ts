@@ -9,6 +9,7 @@ import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcFail, rpcOk } from '../rpc/outcome.ts'
 import { companiesOfUser } from './company-access.ts'
+import { CustomerInfoCustomerType } from '../../generated/constants.ts'
 
 type AuthorizedUser = components['schemas']['AuthorizedUser']
 
@@ -26,7 +27,7 @@ export const handler: Handler<'businessAuthorizedUserGet'> = async (context) => 
     .where(eq(customers.id, session.customerId))
   if (!row || !business) return rpcFail('UE', 'The customer was not found.')
   // Only a business has authorized users: a personal customer acting for itself has none.
-  if (business.customerType === 0) {
+  if (business.customerType === CustomerInfoCustomerType.Personal) {
     return rpcFail('13', 'Authorized users belong to a business; choose the company first.')
   }
   const grant = (await companiesOfUser(context.db, own.userId)).find(

@@ -6,6 +6,7 @@ import { and, asc, eq, gt } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customers } from '../db/schema.ts'
 import { companyUsers } from '../db/schema-security.ts'
+import { AccessRight } from '../../generated/constants.ts'
 
 export interface CompanyAccess {
   customerId: number
@@ -27,7 +28,7 @@ export async function companiesOfUser(db: Db, userId: number): Promise<CompanyAc
     })
     .from(companyUsers)
     .innerJoin(customers, eq(customers.id, companyUsers.companyCustomerId))
-    .where(and(eq(companyUsers.userId, userId), gt(companyUsers.accessRight, 0)))
+    .where(and(eq(companyUsers.userId, userId), gt(companyUsers.accessRight, AccessRight.NoAccess)))
     .orderBy(asc(companyUsers.createdAt), asc(companyUsers.companyCustomerId))
 }
 

@@ -3,7 +3,11 @@
 // post-login routing 4 and the business start page; section 6, business permissions).
 import { and, eq } from 'drizzle-orm'
 import type { components } from '../../generated/api.d.ts'
-import { FatcaDocumentStatus } from '../../generated/constants.ts'
+import {
+  AccessRight,
+  CustomerInfoCustomerType,
+  FatcaDocumentStatus,
+} from '../../generated/constants.ts'
 import type { Db } from '../db/open-database.ts'
 import { customers, kycProfiles } from '../db/schema.ts'
 import { companyUsers } from '../db/schema-security.ts'
@@ -14,16 +18,13 @@ import { rpcFail, rpcOk } from '../rpc/outcome.ts'
 import { permissionsOf } from '../customer/permission-flags.ts'
 import { balanceInfoOf } from './balance-info.ts'
 import { companiesOfUser } from './company-access.ts'
+import { strictApprovalModes } from '../../shared/two-step-modes.ts'
 
 type AccessInfo = components['schemas']['CustomerAccessInfo']
 type AccessEntry = AccessInfo['accessList'][number]
-type AccessRight = AccessEntry['accessRights']
 
 /** Right 5 uploads documents only: its holder sees no balances (and so starts on documents). */
-const uploadingRight = 5
-
-/** Approval modes that confirm each transaction with a second factor: strict mode. */
-const strictApproveModes = new Set(['push', 'otp', 'sms', 'approvalCode'])
+const uploadingRight = AccessRight.Uploading
 
 export const handler: Handler<'customerAccessListGet'> = async (context) => {
   const session = requireSession(context)
@@ -53,9 +54,9 @@ export const handler: Handler<'customerAccessListGet'> = async (context) => {
     businessRepresentativePositionIds: await positionIdsOf(context.db, acting.id, own.userId),
     isNeedKyc: acting.needsKyc,
     ...(acting.id === ownCustomer.id ? {} : employeeNames(ownCustomer)),
-    strictMode: strictApproveModes.has(acting.transactionApproveMode),
+    strictMode: strictApprovalModes.has(acting.transactionApproveMode),
     // Old business profiles are type 1; a type 2 business profile is the converted form.
-    isConverted: acting.customerType === 2,
+    isConverted: acting.customerType === CustomerInfoCustomerType.Business,
     taxSelfCertificationStatus: await taxSelfCertificationOf(context.db, acting.id),
   }
   return rpcOk({ accessInfo })

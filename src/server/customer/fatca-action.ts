@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { kycProfiles } from '../db/schema.ts'
-import { FatcaDocumentStatus } from '../../generated/constants.ts'
+import { CustomerInfoCustomerType, FatcaDocumentStatus } from '../../generated/constants.ts'
 
 const actionStatuses = new Set<string>([FatcaDocumentStatus.None, FatcaDocumentStatus.Rejected])
 
@@ -14,7 +14,7 @@ export async function isFatcaActionRequired(
   db: Db,
   customer: { id: number; customerType: number },
 ): Promise<boolean> {
-  if (customer.customerType !== 0) return false
+  if (customer.customerType !== CustomerInfoCustomerType.Personal) return false
   const [profile] = await db
     .select({
       selfCertification: kycProfiles.fatcaSelfCertificationStatus,

@@ -17,7 +17,7 @@ import { balancesOf, customerAccounts } from '../ledger/balances.ts'
 import { builtInRailJobKind, returnedReason } from '../adapters/rail/built-in-rail.ts'
 import { submitExternalTransfer } from '../transfers/external-transfers.ts'
 import { recordRailOutcome } from '../transfers/rail-outcomes.ts'
-import type { ExternalKind } from '../../shared/transfer-kinds.ts'
+import type { ExternalTransferType } from '../../shared/transfer-types.ts'
 
 /** Section 6 flags of the external kinds: withdraw to own account, and send to others. */
 export const externalDemoFlags = {
@@ -36,7 +36,7 @@ export const externalDemoFlags = {
 }
 
 interface PastTransfer {
-  kind: ExternalKind
+  kind: ExternalTransferType
   daysAgo: number
   request: Record<string, unknown>
 }

@@ -13,7 +13,7 @@ import { houseAccount, openCustomerAccount } from '../ledger/house-accounts.ts'
 import { postTransfer } from '../ledger/post-transfer.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { toMinor } from '../../shared/money.ts'
-import { AccountType } from '../../shared/account-flags.ts'
+import { AccountType } from '../../generated/constants.ts'
 
 const dayMs = 86_400_000
 const oldWebUrl = 'https://old.wallet.nova.example/login'

@@ -18,6 +18,7 @@ import { hashPassword } from '../auth/password-hash.ts'
 import { issueConfirmation } from '../security/confirmations.ts'
 import { normaliseIpRange } from '../security/ip-address.ts'
 import { isFieldError } from '../security/field-error.ts'
+import { AccessRight } from '../../generated/constants.ts'
 
 /** The waiting changes of employee@nova.example (test/conformance/happy-paths/security.yaml). */
 export const demoPendingPasswordChange = { requestKey: 'demo-password-change', code: '246810' }
@@ -57,7 +58,7 @@ export async function seedSecurityDemo(db: Db, passwordOfDemo: string): Promise<
 
   await db
     .insert(companyUsers)
-    .values({ companyCustomerId: company, userId: employee, accessRight: 1 })
+    .values({ companyCustomerId: company, userId: employee, accessRight: AccessRight.Read })
   await db
     .insert(companyPotentialUsers)
     .values({ companyCustomerId: company, userId: director, positionIds: [2] })

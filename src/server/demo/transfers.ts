@@ -21,7 +21,7 @@ import type { FieldError } from '../rpc/outcome.ts'
 import { submitOrder } from '../transfers/transfer-orders.ts'
 import { issueApprovalCode, type OrderRow } from '../transfers/approval-codes.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
-import { AccountType } from '../../shared/account-flags.ts'
+import { AccountType } from '../../generated/constants.ts'
 
 export const demoInitiator = 'initiator@nova.example'
 export const demoApprover = 'approver@nova.example'

@@ -2,7 +2,12 @@
 // CustomerDocument, Identity, LimitReason, Phone, CustomerEmail), applying the document rules
 // of product-spec sections 4 and 5 from src/shared/document-review.ts.
 import type { components } from '../../generated/api.d.ts'
-import { AddressStatus, AddressType, DocumentCategory } from '../../generated/constants.ts'
+import {
+  AddressStatus,
+  AddressType,
+  DocumentCategory,
+  DocumentStatus,
+} from '../../generated/constants.ts'
 import {
   documentsReview,
   isAcceptableAddressDocument,
@@ -26,11 +31,18 @@ import {
   documentTypeName,
   documentTypesOfCategory,
 } from './document-type-lookup.ts'
+import { isBusinessCustomer as isBusinessCustomerType } from '../../shared/access-rights.ts'
 
 type Schemas = components['schemas']
 
 /** Statuses of a file the bank refused or that no longer counts. */
-const refusedStatuses = new Set<number>([4, 5, 26, 38, 64])
+const refusedStatuses = new Set<number>([
+  DocumentStatus.Canceled,
+  DocumentStatus.Deleted,
+  DocumentStatus.Rejected,
+  DocumentStatus.Expired,
+  DocumentStatus.NameMismatch,
+])
 
 export function uploadedDocumentView(
   records: CustomerRecords,
@@ -107,7 +119,7 @@ export function homeAddress(records: CustomerRecords): AddressRow | undefined {
 }
 
 export function isBusinessCustomer(records: CustomerRecords): boolean {
-  return records.customer.customerType !== 0
+  return isBusinessCustomerType(records.customer.customerType)
 }
 
 export function identityView(records: CustomerRecords): Schemas['Identity'] {

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { ledgerAccounts } from '../db/schema-ledger.ts'
-import { AccountType } from '../../shared/account-flags.ts'
+import { AccountType } from '../../generated/constants.ts'
 
 export type LedgerAccount = typeof ledgerAccounts.$inferSelect
 

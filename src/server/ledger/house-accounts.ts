@@ -3,7 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { ledgerAccounts, ledgerBalances } from '../db/schema-ledger.ts'
-import { AccountType } from '../../shared/account-flags.ts'
+import { AccountType } from '../../generated/constants.ts'
 
 export type HousePurpose = 'fee_income' | 'fx_position' | `clearing:${string}`
 

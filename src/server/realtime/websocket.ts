@@ -26,6 +26,7 @@ import {
 import { and, eq, gt } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { companyUsers } from '../db/schema-security.ts'
+import { AccessRight } from '../../generated/constants.ts'
 
 export const realtimePath = '/realtime'
 /** A socket that does not authenticate or await a sign-in within this time is closed. */
@@ -162,6 +163,6 @@ async function companiesOf(db: Db, userId: number): Promise<number[]> {
   const rows = await db
     .select({ companyId: companyUsers.companyCustomerId })
     .from(companyUsers)
-    .where(and(eq(companyUsers.userId, userId), gt(companyUsers.accessRight, 0)))
+    .where(and(eq(companyUsers.userId, userId), gt(companyUsers.accessRight, AccessRight.NoAccess)))
   return rows.map((row) => row.companyId)
 }

@@ -14,6 +14,7 @@ import { rpcFail, validationFailure, type FieldError, type Outcome } from './out
 import { checkApiKeyAccess } from '../public-api/api-key-access.ts'
 import { addressListed, whitelistEntries } from '../security/ip-whitelist.ts'
 import { ipRefusedMessage } from '../auth/ip-allowed.ts'
+import { AccessRight } from '../../generated/constants.ts'
 
 export interface AccessEntry {
   operationId: string
@@ -25,7 +26,7 @@ export interface AccessEntry {
 }
 
 /** Full access (2) on a customer: the customer itself, or an administrator acting for it. */
-export const fullAccessRight = 2
+export const fullAccessRight = AccessRight.Full
 
 /**
  * The refusals of the access check, one text each, so that a client (and the generated
@@ -61,7 +62,7 @@ function isId32(value: number): boolean {
 export async function accessRightOn(db: Db, session: Session, customerId: number): Promise<number> {
   if (customerId === session.customerId) return fullAccessRight
   // Ids are 32-bit (schemas/id32): another number names nobody and must reach no query.
-  if (!isId32(customerId)) return 0
+  if (!isId32(customerId)) return AccessRight.NoAccess
   if (session.isAdmin) return fullAccessRight
   const [row] = await db
     .select({ accessRight: companyUsers.accessRight })
@@ -69,7 +70,7 @@ export async function accessRightOn(db: Db, session: Session, customerId: number
     .where(
       and(eq(companyUsers.companyCustomerId, customerId), eq(companyUsers.userId, session.userId)),
     )
-  return row?.accessRight ?? 0
+  return row?.accessRight ?? AccessRight.NoAccess
 }
 
 export async function checkAccess(
@@ -91,7 +92,7 @@ export async function checkAccess(
   const acting = actingCustomerOf(session, fromCustomerId)
   if ('denied' in acting) return acting
   const facts = await actingCustomerFacts(services.db, session, acting.actingCustomerId)
-  if (facts.accessRight === 0) return { denied: accessRefusals.noCustomerAccess }
+  if (facts.accessRight === AccessRight.NoAccess) return { denied: accessRefusals.noCustomerAccess }
   if (entry.rights && !entry.rights.includes(facts.accessRight)) {
     return { denied: accessRefusals.rightTooLow }
   }
@@ -115,7 +116,7 @@ export async function checkAccess(
 function ownCustomer(session: Session | undefined): AccessDecision {
   return session
     ? { actingCustomerId: session.customerId, accessRight: fullAccessRight }
-    : { actingCustomerId: undefined, accessRight: 0 }
+    : { actingCustomerId: undefined, accessRight: AccessRight.NoAccess }
 }
 
 function decided(outcome: Outcome | undefined, session: Session | undefined): AccessDecision {
@@ -169,10 +170,16 @@ async function actingCustomerFacts(
       ),
     )
     .where(eq(customers.id, customerId))
-  if (!row) return { accessRight: 0, permissions: {}, blocked: false, whitelistEnabled: false }
+  if (!row)
+    return {
+      accessRight: AccessRight.NoAccess,
+      permissions: {},
+      blocked: false,
+      whitelistEnabled: false,
+    }
   const full = customerId === session.customerId || session.isAdmin
   return {
-    accessRight: full ? fullAccessRight : (row.grantedRight ?? 0),
+    accessRight: full ? fullAccessRight : (row.grantedRight ?? AccessRight.NoAccess),
     permissions: row.permissions,
     blocked: row.blocked,
     whitelistEnabled: row.whitelistEnabled ?? false,

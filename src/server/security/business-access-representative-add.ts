@@ -7,10 +7,11 @@ import { requireSession } from '../rpc/handler-context.ts'
 import { rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { companyPotentialUsers, companyUsers } from '../db/schema-security.ts'
 import { businessRefusal, companyUser, potentialUsers } from './company-access.ts'
+import { grantableAccessRights } from '../../shared/access-rights.ts'
 
 export const handler: Handler<'businessAccessRepresentativeAdd'> = async (context, input) => {
   const { customerId: companyId } = requireSession(context)
-  if (input.accessRights < 1 || input.accessRights > 4) {
+  if (!grantableAccessRights.includes(input.accessRights)) {
     return validationFailure([{ parameter: 'accessRights', description: 'must be 1 to 4' }])
   }
   const refusal = await businessRefusal(context.db, companyId)

@@ -9,12 +9,10 @@ import { companyPotentialUsers, companyUsers } from '../db/schema-security.ts'
 import { rpcFail, type Outcome } from '../rpc/outcome.ts'
 import { fullAccessRight } from '../rpc/access.ts'
 import type { components } from '../../generated/api.d.ts'
+import { isBusinessCustomer } from '../../shared/access-rights.ts'
 
 export type SecurityAccessUser = components['schemas']['SecurityAccessUser']
 export type SecurityPotentialUser = components['schemas']['SecurityPotentialUser']
-
-/** Personal 0; old business 1 and business 2 have company access (product-spec section 3). */
-const businessTypes = [1, 2]
 
 /** Refuses company access to a customer that is not a business. */
 export async function businessRefusal(db: Db, customerId: number): Promise<Outcome | undefined> {
@@ -23,7 +21,7 @@ export async function businessRefusal(db: Db, customerId: number): Promise<Outco
     .from(customers)
     .where(eq(customers.id, customerId))
   if (!customer) return rpcFail('UE', 'The customer was not found.')
-  if (!businessTypes.includes(customer.customerType)) {
+  if (!isBusinessCustomer(customer.customerType)) {
     return rpcFail('ENOA', 'Company access is for business customers.')
   }
   return undefined

@@ -1,15 +1,10 @@
-// Which two-step modes a customer may choose (product-spec sections 3 and 4): the transaction
-// approval mode is one of the approval modes; the login mode is "no" (off) or a mode that
-// sends a second factor. The product names the values, not which fit sign-in; we chose push,
-// otp and sms, since approvalCode, simple and direct are not second factors at sign-in.
+// Which two-step modes a customer may choose (product-spec sections 3 and 4), by the shared
+// table of src/shared/two-step-modes.ts, and why a choice is refused.
 import type { FieldError } from '../rpc/outcome.ts'
+import { twoStepModes, type TwoStepKind } from '../../shared/two-step-modes.ts'
+import { ApprovalMode } from '../../generated/constants.ts'
 
-export type TypeMode = 'login' | 'transaction'
-
-const modesByType: Record<TypeMode, readonly string[]> = {
-  login: ['no', 'push', 'otp', 'sms'],
-  transaction: ['push', 'otp', 'sms', 'approvalCode', 'simple', 'direct'],
-}
+export type TypeMode = TwoStepKind
 
 export interface CurrentModes {
   login2faMode: string
@@ -23,7 +18,7 @@ export function modeRefusal(
   current: CurrentModes,
   hasConfirmedPhone: boolean,
 ): FieldError | undefined {
-  const allowed = modesByType[typeMode]
+  const allowed = twoStepModes[typeMode]
   if (!allowed.includes(mode)) {
     return {
       parameter: 'mode',
@@ -32,7 +27,7 @@ export function modeRefusal(
   }
   const now = typeMode === 'login' ? current.login2faMode : current.transactionApproveMode
   if (mode === now) return { parameter: 'mode', description: `is already your ${typeMode} mode` }
-  if (mode === 'sms' && !hasConfirmedPhone) {
+  if (mode === ApprovalMode.Sms && !hasConfirmedPhone) {
     return { parameter: 'mode', description: 'needs a confirmed primary phone number' }
   }
   return undefined

@@ -5,7 +5,8 @@ import type { Db } from '../db/open-database.ts'
 import { customers } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { approveTypeOfMode } from './transfer-rules.ts'
+import { approveTypeOfMode } from '../../shared/two-step-modes.ts'
+import { ApprovalMode } from '../../generated/constants.ts'
 
 export interface ActingUser {
   userId: number
@@ -34,9 +35,5 @@ export async function approveTypeOfCustomer(db: Db, customerId: number): Promise
     .select({ mode: customers.transactionApproveMode })
     .from(customers)
     .where(eq(customers.id, customerId))
-  return approveTypeOfMode(row?.mode ?? 'simple')
+  return approveTypeOfMode(row?.mode ?? ApprovalMode.Simple)
 }
-
-/** Rights that move money at once; 3 and 5 create approval requests; 1 (read) moves nothing. */
-export const executingRights: ReadonlySet<number> = new Set([2, 4])
-export const initiatingRights: ReadonlySet<number> = new Set([3, 5])

@@ -19,6 +19,7 @@ import {
   maskDestination,
   type Destination,
 } from '../security/outbox.ts'
+import { ApprovalType } from '../../generated/constants.ts'
 
 export const approvalCodeLifetimeMs = 10 * 60 * 1000
 export const maxWrongApprovalCodes = 5
@@ -70,8 +71,9 @@ async function destinationOf(
   customerId: number,
   approveType: number,
 ): Promise<Destination | typeof authenticator> {
-  if (approveType === 3 && (await totpSecretOfUser(db, userId)) !== undefined) return authenticator
-  if (approveType === 2) {
+  if (approveType === ApprovalType.Otp && (await totpSecretOfUser(db, userId)) !== undefined)
+    return authenticator
+  if (approveType === ApprovalType.Sms) {
     const phone = await confirmedPhoneOf(db, customerId)
     if (phone) return { channel: 'sms', recipient: phone }
   }

@@ -14,10 +14,11 @@ import type { AccountRow } from '../accounts/account-view.ts'
 import { ibanCheck } from './directory/iban.ts'
 import { swiftCheck } from './directory/swift.ts'
 import { binInfoOf, binOf, isBinBlocked, maskPan } from './directory/bin.ts'
-import { cryptoCurrencies, eftNeedsBankCode, methodOffered } from './directory/methods.ts'
+import { cryptoCurrencies, methodOffered } from './directory/methods.ts'
+import { eftNeedsBankCode } from '../../shared/transfer-types.ts'
 import { instantKeyCheck, isInstantKeyType } from './directory/instant.ts'
 import { bankDirectory } from './directory/bank-directory.ts'
-import type { ExternalKind } from '../../shared/transfer-kinds.ts'
+import type { ExternalTransferType } from '../../shared/transfer-types.ts'
 import { countryTargetError } from './external-fee-targets.ts'
 
 /** The fields of the six submit requests, once the spec's validator has passed them. */
@@ -72,7 +73,7 @@ function present(fields: Record<string, unknown>): SavedDetails {
 export async function destinationOf(
   db: Db,
   customerId: number,
-  kind: ExternalKind,
+  kind: ExternalTransferType,
   input: ExternalRequest,
   from: AccountRow,
 ): Promise<Resolved> {

@@ -7,10 +7,10 @@ import { externalCards } from '../db/schema-payees.ts'
 import type { FieldError } from '../rpc/outcome.ts'
 import { isBinBlocked } from './directory/bin.ts'
 import { cryptoCurrencies, methodOffered } from './directory/methods.ts'
-import type { ExternalKind } from '../../shared/transfer-kinds.ts'
+import type { ExternalTransferType } from '../../shared/transfer-types.ts'
 
 export function countryTargetError(
-  kind: ExternalKind,
+  kind: ExternalTransferType,
   countryCode: string,
   currencyCode: string,
 ): FieldError | undefined {

@@ -13,16 +13,16 @@ import { fieldErrors } from '../rpc/validation-errors.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import type { ActingUser } from './acting-user.ts'
-import { flagFor } from './directory/methods.ts'
+import { flagFor } from '../../shared/permission-flags.ts'
 import { destinationOf, type ExternalRequest } from './external-destinations.ts'
 import { permissionsOf, saveWithOrder } from './payee-book.ts'
 import { payoutRate } from './payout-rates.ts'
 import { submitOrder } from './transfer-orders.ts'
 import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
-import type { ExternalKind } from '../../shared/transfer-kinds.ts'
+import type { ExternalTransferType } from '../../shared/transfer-types.ts'
 
 /** The submit operation of each external kind. */
-export const submitOperationOf: Record<ExternalKind, string> = {
+export const submitOperationOf: Record<ExternalTransferType, string> = {
   wire: 'wireTransferSubmit',
   eft: 'eftTransferSubmit',
   oct: 'octTransferSubmit',
@@ -49,7 +49,7 @@ export interface ExternalSubmitOptions {
 export async function submitExternalTransfer(
   db: Db,
   acting: ActingUser,
-  kind: ExternalKind,
+  kind: ExternalTransferType,
   input: unknown,
   options: ExternalSubmitOptions = {},
 ): Promise<Outcome> {
@@ -119,7 +119,7 @@ export async function submitExternalTransfer(
 export async function externalFee(
   db: Db,
   customerId: number,
-  kind: ExternalKind,
+  kind: ExternalTransferType,
   input: { accountId: number; amount: string; currencyCode?: string },
   payoutCurrency: (accountCurrency: string) => string,
 ): Promise<Outcome> {

@@ -19,7 +19,7 @@ import { fromMinor } from '../../shared/money.ts'
 import { balancesOf } from '../ledger/balances.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
 import type { ActingUser } from './acting-user.ts'
-import { methodFlags } from './directory/methods.ts'
+import { typeFlags } from '../../shared/permission-flags.ts'
 import { destinationOf, type ExternalRequest } from './external-destinations.ts'
 import { submitExternalTransfer, submitOperationOf } from './external-transfers.ts'
 import {
@@ -38,9 +38,10 @@ import spec from '../../generated/spec.json' with { type: 'json' }
 import { isFieldError, ownAccount, quoteOf, type Quote } from './transfer-quotes.ts'
 import { inTransaction, Refusal } from './transfer-orders.ts'
 import { brokenLimit, limitUse } from './transfer-rules.ts'
-import type { ExternalKind } from '../../shared/transfer-kinds.ts'
+import type { ExternalTransferType } from '../../shared/transfer-types.ts'
+import { ApprovalType } from '../../generated/constants.ts'
 
-type MassTransferType = ExternalKind
+type MassTransferType = ExternalTransferType
 
 function layout(order: string[]): MassColumns {
   return {
@@ -267,7 +268,7 @@ async function prepare(
 ): Promise<Prepared | Outcome> {
   const { acting } = input
   const flags = await permissionsOf(db, acting.customerId)
-  if (flags[methodFlags[input.transferType].mass] !== true) {
+  if (flags[typeFlags[input.transferType].mass] !== true) {
     return rpcFail('ENOA', 'This operation is not enabled for your account.')
   }
   const from = await ownAccount(db, acting.customerId, input.accountId)
@@ -397,7 +398,7 @@ export async function uploadExternalMass(
     const stored: (typeof massBatchRows.$inferInsert)[] = []
     for (const row of rows) {
       const outcome = await submitExternalTransfer(tx, acting, input.transferType, row.request, {
-        permissionFlag: methodFlags[input.transferType].mass,
+        permissionFlag: typeFlags[input.transferType].mass,
       })
       const body = outcome.body as Record<string, unknown>
       if (body.responseCode !== '00') throw new Refusal(onLine(outcome, row.line))
@@ -419,7 +420,7 @@ export async function uploadExternalMass(
       responseDescription: approval
         ? 'approval transaction created'
         : `${rows.length} payments submitted`,
-      approveType: 0,
+      approveType: ApprovalType.None,
       fee: fromMinor(feeMinor, scale),
       feeCurrencyCode: from.currencyCode,
       link: `/history/batch-transfers?batchId=${batch.id}`,

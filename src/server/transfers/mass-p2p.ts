@@ -18,11 +18,13 @@ import { fromMinor } from '../../shared/money.ts'
 import { balancesOf } from '../ledger/balances.ts'
 import { lockBalances } from '../ledger/balance-rows.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
-import { approveTypeOfCustomer, initiatingRights, type ActingUser } from './acting-user.ts'
+import { approveTypeOfCustomer, type ActingUser } from './acting-user.ts'
 import { payeeFacts, type PayeeFacts } from './payee-lookup.ts'
 import { isFieldError, ownAccount, quoteOf, type Quote } from './transfer-quotes.ts'
 import { inTransaction, Refusal, submitOrder } from './transfer-orders.ts'
 import { massLines, maxMassRows, p2pColumns, unstorableCells, type MassLine } from './mass-files.ts'
+import { ApprovalType } from '../../generated/constants.ts'
+import { initiatingRights } from '../../shared/access-rights.ts'
 
 export interface MassUpload {
   acting: ActingUser
@@ -328,7 +330,7 @@ async function writeBatch(
     responseDescription: approval
       ? 'approval transaction created'
       : `${lines.length} payments submitted`,
-    approveType: 0,
+    approveType: ApprovalType.None,
     fee: fromMinor(feeMinor, scale),
     feeCurrencyCode: from.currencyCode,
     link: `/history/batch-transfers?batchId=${batch.id}`,

@@ -4,7 +4,8 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customers } from '../db/schema.ts'
-import { typeAllowed, type TransferMethod } from './directory/methods.ts'
+import type { TransferMethod } from './directory/methods.ts'
+import { typeAllowed } from '../../shared/permission-flags.ts'
 
 export async function withAvailability(
   db: Db,

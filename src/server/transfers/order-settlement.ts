@@ -10,7 +10,7 @@ import type { OrderRow } from './approval-codes.ts'
 import { openClaim } from './transfer-orders.ts'
 import { publishOrderEnd } from './order-events.ts'
 import { handToRail } from './rail-hand-over.ts'
-import { isExternalKind } from '../../shared/transfer-kinds.ts'
+import { isExternalTransferType } from '../../shared/transfer-types.ts'
 
 export async function lockOrders(tx: Db, ids: number[]): Promise<OrderRow[]> {
   const rows: OrderRow[] = []
@@ -39,7 +39,7 @@ export async function completeOrder(
 ): Promise<SettleOutcome> {
   if (!order.ledgerTransferId) throw new Error(`assertion: order ${order.id} has a hold`)
   const now = new Date()
-  if (isExternalKind(order.kind)) {
+  if (isExternalTransferType(order.kind)) {
     await handToRail(tx, order, decidedByUserId)
     return 'sentToRail'
   }

@@ -16,16 +16,15 @@ import type { OrderRow } from './approval-codes.ts'
 import { ibanCheck } from './directory/iban.ts'
 import { swiftCheck } from './directory/swift.ts'
 import { binOf, isBinBlocked } from './directory/bin.ts'
-import { eftNeedsBankCode, flagFor } from './directory/methods.ts'
 import type { ExternalDestination } from './external-destinations.ts'
-import { isExternalKind } from '../../shared/transfer-kinds.ts'
+import { eftNeedsBankCode } from '../../shared/transfer-types.ts'
+import { flagOfTransfer, type TransferPermission } from '../../shared/permission-flags.ts'
 
-export type Permission = 'own' | '3d'
+export type Permission = TransferPermission
 
 /** The flag a saved item's type and permission need; P2P goes to others only (sendMoneyUser). */
 export function flagOfType(type: string, permission: Permission): string | undefined {
-  if (type === 'p2p') return 'sendMoneyUser'
-  return isExternalKind(type) ? flagFor(type, permission) : undefined
+  return flagOfTransfer(type, permission)
 }
 
 export async function permissionsOf(db: Db, customerId: number): Promise<Record<string, boolean>> {

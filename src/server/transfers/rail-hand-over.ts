@@ -7,7 +7,7 @@ import type { Db } from '../db/open-database.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
 import { railFor } from '../adapters/rail/rails.ts'
 import type { OrderRow } from './approval-codes.ts'
-import { isExternalKind } from '../../shared/transfer-kinds.ts'
+import { isExternalTransferType } from '../../shared/transfer-types.ts'
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : ''
@@ -15,7 +15,8 @@ function text(value: unknown): string {
 
 /** Marks the order pending at its rail and hands the payout over, in the caller's transaction. */
 export async function handToRail(tx: Db, order: OrderRow, decidedByUserId?: number): Promise<void> {
-  if (!isExternalKind(order.kind)) throw new Error(`assertion: order ${order.id} is external`)
+  if (!isExternalTransferType(order.kind))
+    throw new Error(`assertion: order ${order.id} is external`)
   const rail = railFor(order.kind)
   await rail.submit(tx, {
     orderId: order.id,

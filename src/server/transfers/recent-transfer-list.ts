@@ -13,17 +13,11 @@ import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import type { OrderRow } from './approval-codes.ts'
 import { isDisabled, permissionsOf, type Permission } from './payee-book.ts'
+import { TransferType } from '../../generated/constants.ts'
 
-export const recentTypes = [
-  'eft',
-  'wire',
-  'oct',
-  'p2p',
-  'crypto_eft',
-  'instant_payment',
-  'interac',
-] as const
-export type RecentType = (typeof recentTypes)[number]
+/** Every transfer type of section 9 can be repeated. */
+export const recentTypes: readonly TransferType[] = Object.values(TransferType)
+export type RecentType = TransferType
 
 /** Orders worth repeating: done, at their rail, or waiting for an approval. */
 const offeredStatuses = [

@@ -17,6 +17,7 @@ import { fromMinor } from '../../shared/money.ts'
 import { ownAccount } from './transfer-quotes.ts'
 import { submitOrder, subscriptionRunJobKind } from './transfer-orders.ts'
 import { runAllowed, runDate, type SubscriptionTerms } from './subscription-schedule.ts'
+import { AccessRight } from '../../generated/constants.ts'
 
 export const retryDelayMs = 24 * 3600_000
 export const maxRetries = 3
@@ -63,7 +64,7 @@ async function runOnce(db: Db, sub: SubscriptionRow, run: number) {
   const request = sub.request
   return submitOrder(db, {
     kind: sub.kind as 'betweenAccounts' | 'p2p',
-    acting: { userId: sub.userId, customerId: sub.customerId, accessRight: 2 },
+    acting: { userId: sub.userId, customerId: sub.customerId, accessRight: AccessRight.Full },
     idempotencyKey: `subscription-${sub.id}-run-${run}`,
     request: { ...request, run },
     fields:

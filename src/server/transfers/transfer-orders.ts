@@ -11,25 +11,26 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { p2pClaims, transferOrders, transferSubscriptions } from '../db/schema-transfers.ts'
 import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
-import { AccountType } from '../../shared/account-flags.ts'
+import { AccountStatus, AccountType } from '../../generated/constants.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { houseAccount, openCustomerAccount } from '../ledger/house-accounts.ts'
 import { lockBalances } from '../ledger/balance-rows.ts'
 import { paymentAccountsIn } from '../ledger/accounts.ts'
-import { AccountStatus } from '../../generated/constants.ts'
 import { postTransferIn, type PostingInput, type TransferResult } from '../ledger/post-transfer.ts'
 import { enqueueJobs } from '../jobs/job-queue.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import type { ActingUser } from './acting-user.ts'
-import { approveTypeOfCustomer, initiatingRights } from './acting-user.ts'
+import { approveTypeOfCustomer } from './acting-user.ts'
 import { issueApprovalCode, type OrderRow } from './approval-codes.ts'
 import { brokenLimit, limitUse, type LimitType, type OrderKind } from './transfer-rules.ts'
-import { isExternalKind } from '../../shared/transfer-kinds.ts'
+import { isExternalTransferType } from '../../shared/transfer-types.ts'
 import { publishOrderEnd } from './order-events.ts'
 import { handToRail } from './rail-hand-over.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
 import { firstRunAt, type SubscriptionTerms } from './subscription-schedule.ts'
+import { ApprovalType } from '../../generated/constants.ts'
+import { initiatingRights } from '../../shared/access-rights.ts'
 
 export const orderExpiryJobKind = 'transfers.order-expiry'
 /** How long a hold waits: a code 30 minutes, an approver 7 days, a claim 14 days. */
@@ -116,12 +117,13 @@ function replayOf(order: OrderRow, hash: string): Outcome {
 }
 
 async function routeOf(db: Db, draft: OrderDraft): Promise<{ route: Route; approveType: number }> {
-  if (draft.subscriptionRun) return { route: 'execute', approveType: 0 }
-  if (initiatingRights.has(draft.acting.accessRight)) return { route: 'approver', approveType: 0 }
+  if (draft.subscriptionRun) return { route: 'execute', approveType: ApprovalType.None }
+  if (initiatingRights.has(draft.acting.accessRight))
+    return { route: 'approver', approveType: ApprovalType.None }
   const approveType = await approveTypeOfCustomer(db, draft.acting.customerId)
-  if (approveType !== 0) return { route: 'code', approveType }
+  if (approveType !== ApprovalType.None) return { route: 'code', approveType }
   const claim = draft.kind === 'p2p' && draft.toCustomerId === undefined
-  return { route: claim ? 'claim' : 'execute', approveType: 0 }
+  return { route: claim ? 'claim' : 'execute', approveType: ApprovalType.None }
 }
 
 const statusOfRoute: Record<Route, OrderRow['status']> = {
@@ -155,7 +157,7 @@ export async function submitOrder(db: Db, draft: OrderDraft): Promise<Outcome> {
     const raced = await orderByKey(tx, customerId, draft.idempotencyKey)
     if (raced) return replayOf(raced, hash)
     await checkLimits(tx, draft)
-    const external = isExternalKind(draft.kind)
+    const external = isExternalTransferType(draft.kind)
     const [order] = await tx
       .insert(transferOrders)
       .values({
@@ -212,7 +214,7 @@ export async function submitOrder(db: Db, draft: OrderDraft): Promise<Outcome> {
 }
 
 async function checkLimits(tx: Db, draft: OrderDraft): Promise<void> {
-  const type: LimitType = isExternalKind(draft.kind) ? 'withdrawals' : draft.kind
+  const type: LimitType = isExternalTransferType(draft.kind) ? 'withdrawals' : draft.kind
   const uses = await limitUse(tx, type, draft.from.id, scaleOf(draft.currencyCode), new Date())
   const broken = brokenLimit(uses, draft.amountMinor)
   if (!broken) return
@@ -248,7 +250,7 @@ async function recipientAccount(tx: Db, draft: OrderDraft): Promise<number | und
  */
 export async function postingsOf(tx: Db, order: OrderRow): Promise<PostingInput[]> {
   const { currencyCode: from, toCurrencyCode: to } = order
-  const clearing = isExternalKind(order.kind) ? order.kind : 'p2p_claims'
+  const clearing = isExternalTransferType(order.kind) ? order.kind : 'p2p_claims'
   const target = order.toAccountId ?? (await houseAccount(tx, `clearing:${clearing}`, to))
   const postings: PostingInput[] = [
     { accountId: order.fromAccountId, currencyCode: from, amountMinor: -order.amountMinor },
@@ -364,7 +366,7 @@ async function followRoute(
       }
     case 'code': {
       const sent =
-        approveType === 4
+        approveType === ApprovalType.ApprovalCode
           ? undefined
           : await issueApprovalCode(tx, {
               customerId: order.customerId,

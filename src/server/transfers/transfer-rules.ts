@@ -5,9 +5,9 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
 import { toMinor } from '../../shared/money.ts'
-import { externalKinds, type ExternalKind } from '../../shared/transfer-kinds.ts'
+import { externalTransferTypes, type ExternalTransferType } from '../../shared/transfer-types.ts'
 
-export type OrderKind = 'betweenAccounts' | 'p2p' | ExternalKind
+export type OrderKind = 'betweenAccounts' | 'p2p' | ExternalTransferType
 export type LimitType = 'betweenAccounts' | 'p2p' | 'withdrawals'
 export type LimitPeriod = 'transaction' | 'daily' | 'monthly'
 
@@ -83,7 +83,7 @@ export async function limitUse(
 ): Promise<LimitUse[]> {
   const uses: LimitUse[] = []
   // Withdrawals are every transfer that leaves the bank (section 7: type withdrawals).
-  const kinds: OrderKind[] = type === 'withdrawals' ? [...externalKinds] : [type]
+  const kinds: OrderKind[] = type === 'withdrawals' ? [...externalTransferTypes] : [type]
   for (const period of ['transaction', 'daily', 'monthly'] as const) {
     const limitMinor = toMinor(limitTable[type][period], scale)
     const start = periodStart(period, now)
@@ -111,20 +111,4 @@ export async function limitUse(
 /** The first limit the amount would break, if any. */
 export function brokenLimit(uses: LimitUse[], amountMinor: bigint): LimitUse | undefined {
   return uses.find((use) => amountMinor > use.remainingMinor)
-}
-
-/** The approval type of the customer's transaction approval mode (section 4). */
-export function approveTypeOfMode(mode: string): 0 | 1 | 2 | 3 | 4 {
-  switch (mode) {
-    case 'push':
-      return 1
-    case 'sms':
-      return 2
-    case 'otp':
-      return 3
-    case 'approvalCode':
-      return 4
-    default:
-      return 0
-  }
 }

@@ -15,7 +15,7 @@ import {
 import { houseAccount, openCustomerAccount } from '../../../src/server/ledger/house-accounts.ts'
 import { postTransfer, type TransferResult } from '../../../src/server/ledger/post-transfer.ts'
 import { settleHold } from '../../../src/server/ledger/settle-hold.ts'
-import { AccountType } from '../../../src/shared/account-flags.ts'
+import { AccountType } from '../../../src/generated/constants.ts'
 import type { Db } from '../../../src/server/db/open-database.ts'
 import { databaseTargets, openTestDatabase, type TestDatabase } from '../server-harness.ts'
 

@@ -11,7 +11,7 @@ import {
   postTransfer,
   type PostingInput,
 } from '../../../src/server/ledger/post-transfer.ts'
-import { AccountType } from '../../../src/shared/account-flags.ts'
+import { AccountType } from '../../../src/generated/constants.ts'
 import { databaseTargets, openTestDatabase, type TestDatabase } from '../server-harness.ts'
 
 /** The accounts the cases move money between, opened once the database exists. */

@@ -1,13 +1,12 @@
 // The derived account flags of product-spec section 3, by the rules in account-flags.ts.
 import { describe, expect, it } from 'vitest'
 import {
-  AccountType,
   deriveAccountFlags,
   isCardProduct,
   type AccountFlags,
   type LedgerAccountView,
 } from '../../../src/shared/account-flags.ts'
-import { AccountStatus } from '../../../src/generated/constants.ts'
+import { AccountStatus, AccountType } from '../../../src/generated/constants.ts'
 
 const paymentId = 10000001
 const otherId = 10000002

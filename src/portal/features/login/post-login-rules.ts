@@ -6,6 +6,7 @@
 // The decisions are pure functions, unit-tested branch by branch; post-login.ts reads what
 // they need from the server.
 import type { components } from '../../../generated/api.d.ts'
+import { isBusinessCustomer } from '../../../shared/access-rights.ts'
 
 export type CustomerInfo = components['schemas']['CustomerInfo']
 export type CustomerTerm = components['schemas']['CustomerTerm']
@@ -29,7 +30,7 @@ export const routes = {
   companyChoice: '/company',
 } as const
 
-const business = (info: CustomerInfo) => info.customerType === 1 || info.customerType === 2
+const business = (info: CustomerInfo) => isBusinessCustomer(info.customerType)
 
 /** Steps 1 to 6 for a customer that could be read. */
 export function firstDestination(input: {

@@ -1,17 +1,27 @@
 // The kinds of mass transfer (product-spec sections 2 and 6): P2P by e-mail and the external
 // kinds under /transfer/mass/<kind>. Each is allowed by its mass permission flag of the
-// session (all default to false) and has a sample file among massSampleLinksGet's links.
+// session (all default to false; the flags are src/shared/permission-flags.ts) and has a
+// sample file among massSampleLinksGet's links.
+import { TransferType } from '../../../generated/constants.ts'
+import { p2pFlags, typeFlags } from '../../../shared/permission-flags.ts'
+
+const kind = <T extends keyof typeof typeFlags>(transferType: T, sample: string) => ({
+  transferType,
+  permission: typeFlags[transferType].mass,
+  sample,
+})
+
 export const externalKinds = {
-  wire: { transferType: 'wire', permission: 'sendMoneyMassWire', sample: 'wire' },
-  eft: { transferType: 'eft', permission: 'sendMoneyMassEft', sample: 'eft' },
-  oct: { transferType: 'oct', permission: 'sendMoneyMassCreditCard', sample: 'creditCard' },
-  digital: { transferType: 'crypto_eft', permission: 'sendMoneyMassCrypto', sample: 'cryptoEft' },
+  wire: kind(TransferType.Wire, 'wire'),
+  eft: kind(TransferType.Eft, 'eft'),
+  oct: kind(TransferType.Oct, 'creditCard'),
+  digital: kind(TransferType.CryptoEft, 'cryptoEft'),
 } as const
 
 export type ExternalKind = keyof typeof externalKinds
 export type MassKind = 'p2p' | ExternalKind
 
-export const p2pPermission = 'sendMoneyMassUser'
+export const p2pPermission = p2pFlags.mass
 
 export const massKinds: MassKind[] = ['p2p', 'wire', 'eft', 'oct', 'digital']
 

@@ -6,12 +6,12 @@
 // transfers area runs (recordRailOutcomeJob in src/server/transfers/rail-outcomes.ts), e.g.
 // enqueued by the rail's webhook; an adapter never imports the transfers area.
 import type { Db } from '../../db/open-database.ts'
-import type { ExternalKind } from '../../../shared/transfer-kinds.ts'
+import type { ExternalTransferType } from '../../../shared/transfer-types.ts'
 
 /** What a rail needs to pay a beneficiary; amounts in minor units of currencyCode. */
 export interface RailPayout {
   orderId: number
-  kind: ExternalKind
+  kind: ExternalTransferType
   amountMinor: bigint
   currencyCode: string
   beneficiaryName: string

@@ -1,53 +1,10 @@
 // The ways money leaves the bank, per destination country (product-spec section 7, "Available
-// transfer methods"), the permission flags that allow each (section 6), and the clearing
-// schemes of section 9: SEPA (about 46 countries), ACH for US, faster payments for GB; BR, JP,
-// HK and LK need a bank code and a branch code for EFT (section 5).
+// transfer methods"), and the clearing schemes of section 9: SEPA (about 46 countries), ACH for
+// US, faster payments for GB. The types, the flags that allow each (section 6) and the
+// countries whose EFT needs bank and branch codes (section 5) are shared with the portal:
+// src/shared/transfer-types.ts and src/shared/permission-flags.ts.
 import { currency } from '../../dictionaries/currency-table.ts'
-
-/** The transfer types that send money out of the bank (section 9's types less p2p). */
-export const externalTransferTypes = [
-  'wire',
-  'eft',
-  'oct',
-  'crypto_eft',
-  'instant_payment',
-  'interac',
-] as const
-export type ExternalTransferType = (typeof externalTransferTypes)[number]
-
-export interface MethodFlags {
-  /** The withdraw-to-own-account flag (permission 'own'). */
-  own: string
-  /** The send-to-other flag (permission '3d'). */
-  thirdParty: string
-  /** The mass-send flag. */
-  mass: string
-}
-
-/** Section 6: which flags allow each type, for own, third-party and mass sending. */
-export const methodFlags: Readonly<Record<ExternalTransferType, MethodFlags>> = {
-  wire: { own: 'Wire', thirdParty: 'sendMoneyWire', mass: 'sendMoneyMassWire' },
-  eft: { own: 'Bank', thirdParty: 'sendMoneyEft', mass: 'sendMoneyMassEft' },
-  oct: { own: 'ToCard', thirdParty: 'sendMoneyCreditCard', mass: 'sendMoneyMassCreditCard' },
-  crypto_eft: { own: 'Crypto', thirdParty: 'sendCryptoEft', mass: 'sendMoneyMassCrypto' },
-  instant_payment: {
-    own: 'InstantPayment',
-    thirdParty: 'sendMoneyInstantPayment',
-    mass: 'sendMoneyMassInstantPayment',
-  },
-  interac: { own: 'Interac', thirdParty: 'sendMoneyInterac', mass: 'sendMoneyMassInterac' },
-}
-
-/** The permission flag a transfer of a type with permission own or 3d needs. */
-export function flagFor(type: ExternalTransferType, permission: 'own' | '3d'): string {
-  return permission === 'own' ? methodFlags[type].own : methodFlags[type].thirdParty
-}
-
-/** Whether the flags allow a type at all: to the customer's own account or to others. */
-export function typeAllowed(type: ExternalTransferType, flags: Record<string, boolean>): boolean {
-  const { own, thirdParty } = methodFlags[type]
-  return flags[own] === true || flags[thirdParty] === true
-}
+import type { ExternalTransferType } from '../../../shared/transfer-types.ts'
 
 /**
  * The SEPA scheme's 46 countries and territories: the 27 EU states; Iceland, Liechtenstein and
@@ -64,13 +21,6 @@ export const sepaCountries: ReadonlySet<string> = new Set([
   'AD', 'MC', 'SM', 'CH', 'GB', 'VA',
   'AX', 'GI', 'GF', 'GP', 'MQ', 'YT', 'RE', 'BL', 'MF', 'PM',
 ])
-
-/** Countries whose EFT needs a bank code and a branch code (section 5). */
-export const bankCodeCountries: ReadonlySet<string> = new Set(['BR', 'JP', 'HK', 'LK'])
-
-export function eftNeedsBankCode(countryCode: string): boolean {
-  return bankCodeCountries.has(countryCode.toUpperCase())
-}
 
 interface Scheme {
   scheme: string

@@ -7,7 +7,7 @@ import data from '../../../../src/server/transfers/directory/data/banks.json' wi
 import keyData from '../../../../src/server/transfers/directory/data/instant-keys.json' with { type: 'json' }
 import { ibanCheck, ibanLengths, ibanOf } from '../../../../src/server/transfers/directory/iban.ts'
 import { swiftCheck } from '../../../../src/server/transfers/directory/swift.ts'
-import { bankCodeCountries } from '../../../../src/server/transfers/directory/methods.ts'
+import { bankCodeCountries } from '../../../../src/shared/transfer-types.ts'
 import {
   instantKeyCheck,
   isInstantKeyType,
@@ -37,7 +37,7 @@ describe('the built-in bank data', () => {
     for (const code of ['BR', 'JP', 'HK', 'LK', 'US', 'GB', 'DE', 'FR', 'ES', 'PT', 'RO', 'CA']) {
       expect(countries.has(code), code).toBe(true)
     }
-    for (const bank of data.banks.filter((b) => bankCodeCountries.has(b.countryCode))) {
+    for (const bank of data.banks.filter((b) => bankCodeCountries.includes(b.countryCode))) {
       expect(bank.branches?.length, bank.swift).toBeGreaterThan(0)
     }
   })

@@ -5,7 +5,7 @@ import {
   extraParametersFor,
   type ExtraParameter,
 } from '../../../../src/server/transfers/directory/extra-parameters.ts'
-import { externalTransferTypes } from '../../../../src/server/transfers/directory/methods.ts'
+import { externalTransferTypes } from '../../../../src/shared/transfer-types.ts'
 
 const namesOf = (params: ExtraParameter[]): string[] => params.map((param) => param.name)
 

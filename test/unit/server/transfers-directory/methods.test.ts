@@ -4,14 +4,12 @@ import { country } from '../../../../src/server/dictionaries/country-table.ts'
 import {
   countryMethods,
   defaultMethods,
-  eftNeedsBankCode,
   eftSchemeOf,
-  externalTransferTypes,
-  flagFor,
   methodOffered,
   sepaCountries,
-  typeAllowed,
 } from '../../../../src/server/transfers/directory/methods.ts'
+import { eftNeedsBankCode, externalTransferTypes } from '../../../../src/shared/transfer-types.ts'
+import { flagFor, typeAllowed } from '../../../../src/shared/permission-flags.ts'
 
 const typesOf = (countryCode: string): string[] =>
   countryMethods(countryCode).map((method) => method.transferType)

@@ -1,0 +1,59 @@
+// A screen's access: against the x-access of the operation that fills it, by
+// `npm run brands:check` on a copy of the project with one screen opened too wide.
+import { execFile } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, expect, test } from 'vitest'
+
+const root = join(import.meta.dirname, '../../..')
+const run = promisify(execFile)
+let copy: string | undefined
+
+afterEach(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true })
+  copy = undefined
+})
+
+/** A project root sharing the schemas, with spec and brands of its own, one screen changed. */
+function projectWithScreen(file: string, change: (text: string) => string): string {
+  copy = mkdtempSync(join(tmpdir(), 'screen-access-'))
+  symlinkSync(join(root, 'schemas'), join(copy, 'schemas'))
+  cpSync(join(root, 'spec'), join(copy, 'spec'), { recursive: true })
+  cpSync(join(root, 'brands'), join(copy, 'brands'), { recursive: true })
+  const path = join(copy, 'spec/screens', file)
+  writeFileSync(path, change(readFileSync(path, 'utf8')))
+  return copy
+}
+
+async function brandsCheck(dir: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await run(process.execPath, [join(root, 'codegen/brands-check.ts'), dir])
+    return { code: 0, output: stdout }
+  } catch (error) {
+    const failed = error as { code: number; stderr: string }
+    return { code: failed.code, output: failed.stderr }
+  }
+}
+
+test('a screen that lets in read-only users of a full-access list fails, naming the line', async () => {
+  // webhookList is rights:2: a read-only (1) user opening the screen would only be refused.
+  const dir = projectWithScreen('webhooks.yaml', (text) =>
+    text.replace('access: rights:2\n', 'access: rights:1,2\n'),
+  )
+  const { code, output } = await brandsCheck(dir)
+  expect(code).toBe(1)
+  expect(output).toContain('spec/screens/webhooks.yaml:7: access: "rights:1,2"')
+  expect(output).toContain('webhookList (x-access rights:2)')
+  expect(output).toContain('rights 1')
+}, 30_000)
+
+test('the old "session" access is refused with the vocabulary it must use', async () => {
+  const dir = projectWithScreen('reputation.yaml', (text) =>
+    text.replace('access: rights:1,2,3,4\n', 'access: session\n'),
+  )
+  const { code, output } = await brandsCheck(dir)
+  expect(code).toBe(1)
+  expect(output).toMatch(/spec\/screens\/reputation\.yaml:\d+: access: must match pattern/)
+}, 30_000)
