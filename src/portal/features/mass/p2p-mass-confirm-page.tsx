@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
-import { newIdempotencyKey } from '../transfers/transfer-display.ts'
-import { useTransferApproval } from '../transfers/use-transfer-approval.tsx'
+import { newIdempotencyKey } from '../../components/transfer/transfer-display.ts'
+import { useTransferApproval } from '../../components/transfer/use-transfer-approval.tsx'
 import { drafts, type MassSummary } from './mass-draft.ts'
 import { summarizeLines, type LinesSummary } from './mass-lines.ts'
 import { Item, RowErrors, rowErrorsOf, SummaryView, type RowError } from './mass-parts.tsx'
@@ -30,7 +30,7 @@ export function Component() {
     summary?: MassSummary
     rows: RowError[]
   } | null>(null)
-  const approval = useTransferApproval(() => undefined)
+  const approval = useTransferApproval()
 
   useEffect(() => {
     if (!draft) return
