@@ -10,8 +10,8 @@ import { useBrand } from '../../brand/brand-context.tsx'
 import { api, session } from '../../api/client.ts'
 import { invalidateCustomerInfo, useCustomerInfo } from '../../api/get-customer-info.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
-import type { CustomerTerm } from '../login/post-login.ts'
-import { useRouteAfterSignIn } from '../login/use-route-after-sign-in.ts'
+import type { CustomerTerm } from '../../api/post-login/post-login.ts'
+import { useRouteAfterSignIn } from '../../api/post-login/use-route-after-sign-in.ts'
 import { PublicPage } from './public-page.tsx'
 
 export function Component() {

@@ -26,7 +26,7 @@ import {
 } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
-import { LanguageSelect } from '../../app/language-select.tsx'
+import { LanguageSelect } from '../../components/language-select.tsx'
 import { useBrand } from '../../brand/brand-context.tsx'
 import { logoUrl } from '../../brand/resolve-brand.ts'
 
