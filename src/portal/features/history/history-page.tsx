@@ -250,6 +250,8 @@ function HistoryFilter({ onApply }: { onApply(filter: Filter): void }) {
   )
 }
 
+const statuses = ['completed', 'processing', 'rejected'] as const
+
 /** The filter's fields beyond the account and the words. */
 function MoreFilters({
   fields,
@@ -289,10 +291,7 @@ function MoreFilters({
         label={t('filter.status')}
         data={[
           { value: '', label: t('filter.all') },
-          ...(['completed', 'processing', 'rejected'] as const).map((value) => ({
-            value,
-            label: t(`status.${value}`),
-          })),
+          ...statuses.map((value) => ({ value, label: t(`status.${value}`) })),
         ]}
         value={fields.status}
         onChange={set('status')}

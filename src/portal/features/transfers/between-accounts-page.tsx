@@ -14,7 +14,7 @@ import {
   useOwnAccounts,
   type Account,
 } from '../../components/transfer/use-own-accounts.ts'
-import { useTransferSubmit } from './use-transfer-submit.ts'
+import { useTransferSubmit, type TransferSubmit } from './use-transfer-submit.ts'
 import { TransferFacts, type Facts } from './transfer-facts.tsx'
 import {
   AccountSelect,
@@ -66,6 +66,57 @@ function usePairFacts(source: Account | undefined, target: Account | undefined, 
   return facts
 }
 
+/** Checks the form and sends it; an accepted transfer clears the amount. */
+function useBetweenAccountsSubmit(
+  form: {
+    source: Account | undefined
+    target: Account | undefined
+    amount: string
+    recurrence: Recurrence
+  },
+  page: {
+    submitter: TransferSubmit
+    setInvalid(found: Record<string, string>): void
+    clearAmount(): void
+  },
+) {
+  const { t } = useTranslation('transfers')
+  const { source, target, amount, recurrence } = form
+  const { submitter, setInvalid } = page
+  function check(): Record<string, string> {
+    const found: Record<string, string> = {}
+    if (!source) found.from = t('errors.required')
+    if (!target) found.to = t('errors.required')
+    if (source && target && source.accountId === target.accountId)
+      found.to = t('errors.sameAccount')
+    if (!isPositiveAmount(amount)) found.amount = t('errors.amount')
+    const { on, endBy, endDate, count } = recurrence
+    if (on && endBy === 'date' && !endDate) found.endDate = t('errors.required')
+    if (on && endBy === 'count' && !(Number(count) >= 1)) found.count = t('errors.required')
+    return found
+  }
+
+  return async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const found = check()
+    setInvalid(found)
+    if (Object.keys(found).length > 0 || !source || !target) return
+    const answer = await submitter.send((idempotencyKey) =>
+      api.POST('/rpc/betweenAccountsTransferSubmit', {
+        body: {
+          toAmount: amount.trim(),
+          currency: source.currencyCode,
+          fromAccount: source.accountId,
+          toAccount: target.accountId,
+          idempotencyKey,
+          ...subscriptionOf(recurrence),
+        },
+      }),
+    )
+    if (answer?.responseCode === '00') page.clearAmount()
+  }
+}
+
 export function Component() {
   const { t } = useTranslation(['transfers', 'common'])
   const { state } = useOwnAccounts()
@@ -87,38 +138,10 @@ export function Component() {
   const target = accounts.find((a) => String(a.accountId) === to)
   const facts = usePairFacts(source, target, amount)
 
-  function check(): Record<string, string> {
-    const found: Record<string, string> = {}
-    if (!source) found.from = t('errors.required')
-    if (!target) found.to = t('errors.required')
-    if (source && target && source.accountId === target.accountId)
-      found.to = t('errors.sameAccount')
-    if (!isPositiveAmount(amount)) found.amount = t('errors.amount')
-    const { on, endBy, endDate, count } = recurrence
-    if (on && endBy === 'date' && !endDate) found.endDate = t('errors.required')
-    if (on && endBy === 'count' && !(Number(count) >= 1)) found.count = t('errors.required')
-    return found
-  }
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    const found = check()
-    setInvalid(found)
-    if (Object.keys(found).length > 0 || !source || !target) return
-    const answer = await submitter.send((idempotencyKey) =>
-      api.POST('/rpc/betweenAccountsTransferSubmit', {
-        body: {
-          toAmount: amount.trim(),
-          currency: source.currencyCode,
-          fromAccount: source.accountId,
-          toAccount: target.accountId,
-          idempotencyKey,
-          ...subscriptionOf(recurrence),
-        },
-      }),
-    )
-    if (answer?.responseCode === '00') setAmount('')
-  }
+  const submit = useBetweenAccountsSubmit(
+    { source, target, amount, recurrence },
+    { submitter, setInvalid, clearAmount: () => setAmount('') },
+  )
 
   const estimate =
     source &&
