@@ -41,7 +41,12 @@ export async function withActingCustomer(request: Request): Promise<Request> {
     // The browser writes a new boundary for the new body, so the old content type goes.
     const headers = new Headers(request.headers)
     headers.delete('content-type')
-    return new Request(request.url, { method: request.method, headers, body: form })
+    return new Request(request.url, {
+      method: request.method,
+      headers,
+      body: form,
+      signal: request.signal,
+    })
   }
   if (!type.includes('application/json')) return request
   const text = await request.clone().text()

@@ -40,7 +40,10 @@ export function createTransport(
       const token = session.accessToken
       if (token) request.headers.set('authorization', `Bearer ${token}`)
       try {
-        return await fetchImpl(request, { signal: AbortSignal.timeout(timeoutMs) })
+        // The caller's signal (a query's, cancelled when nobody waits for the answer any
+        // more) and the timeout both end the attempt.
+        const signal = AbortSignal.any([template.signal, AbortSignal.timeout(timeoutMs)])
+        return await fetchImpl(request, { signal })
       } catch (error) {
         // Only network failures are retried; a timeout or an abort is final.
         const isNetwork = error instanceof TypeError

@@ -4,8 +4,9 @@
 // DESIGN.md section 10). The SVG goes into an <img> as a data URL: the CSP allows data:
 // images and no markup of ours is injected into the page. People who cannot scan read or
 // copy the text under it.
-import { Suspense, useEffect, useId, useState } from 'react'
+import { Suspense, use, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type * as Uqr from 'uqr'
 import { ActionIcon, Group, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core'
 
 export interface QrCodeProps {
@@ -25,25 +26,20 @@ export function QrCode(props: QrCodeProps) {
   )
 }
 
-function useQrImage(value: string): string | null {
-  const [image, setImage] = useState<{ value: string; url: string } | null>(null)
-  useEffect(() => {
-    let cancelled = false
-    void import('uqr').then(({ renderSVG }) => {
-      if (cancelled) return
-      const svg = renderSVG(value, { border: 2, pixelSize: 8 })
-      setImage({ value, url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` })
-    })
-    return () => {
-      cancelled = true
-    }
-  }, [value])
-  return image?.value === value ? image.url : null
+/** The QR library, loaded once on first use and shared by every code shown after. */
+let qrLibrary: Promise<typeof Uqr> | undefined
+
+function QrImage({ value, label, size }: { value: string; label: string; size: number }) {
+  const { renderSVG } = use((qrLibrary ??= import('uqr')))
+  const url = useMemo(() => {
+    const svg = renderSVG(value, { border: 2, pixelSize: 8 })
+    return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+  }, [renderSVG, value])
+  return <img src={url} alt={label} width={size} height={size} style={{ maxWidth: '100%' }} />
 }
 
 function QrCodeWithText({ value, label, size = 200 }: QrCodeProps) {
   const { t } = useTranslation('security')
-  const url = useQrImage(value)
   const textId = useId()
   const [copied, setCopied] = useState(false)
 
@@ -60,11 +56,9 @@ function QrCodeWithText({ value, label, size = 200 }: QrCodeProps) {
 
   return (
     <Stack gap="xs" align="center" data-testid="qr-code">
-      {url ? (
-        <img src={url} alt={label} width={size} height={size} style={{ maxWidth: '100%' }} />
-      ) : (
-        <Skeleton h={size} w={size} maw="100%" role="img" aria-label={label} />
-      )}
+      <Suspense fallback={<Skeleton h={size} w={size} maw="100%" role="img" aria-label={label} />}>
+        <QrImage value={value} label={label} size={size} />
+      </Suspense>
       <Text size="sm" id={textId}>
         {t('qr.textLabel')}
       </Text>

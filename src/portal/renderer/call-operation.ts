@@ -1,6 +1,8 @@
 // Calls any operation a screen names, through the portal's transport (version header,
 // retries, token refresh): RPC as POST /rpc/<id>, REST with its method, path and query.
-import { send, session } from '../api/client.ts'
+import { send } from '../api/client.ts'
+import { fetchCustomerInfo } from '../api/get-customer-info.ts'
+import { queryClient } from '../api/query-client.ts'
 import { actingCustomer } from '../api/acting-customer.ts'
 import type { Json, OperationRef } from './screens-data.ts'
 import { screensBundle } from './screens-data.ts'
@@ -22,12 +24,6 @@ export interface CallResult {
   blob?: Blob
 }
 
-let actingCustomerId: Promise<number | undefined> | undefined
-// Another person may sign in next in this tab: what was read for this one goes.
-session.subscribe((tokens) => {
-  if (!tokens) actingCustomerId = undefined
-})
-
 /**
  * Screen descriptions may send "$customerId": the customer the session acts for (the chosen
  * company, else the signed-in customer), as the merchant public-api paths want it in the
@@ -39,11 +35,9 @@ export async function resolvePlaceholders(
   if (!Object.values(values).includes('$customerId')) return values
   const chosen = actingCustomer()
   if (chosen !== undefined) return replaceCustomerId(values, chosen)
-  actingCustomerId ??= callOperationRaw('getCustomerInfo', {}).then((result) => {
-    const customer = result.body.customer as { customerId?: number } | undefined
-    return customer?.customerId
-  })
-  return replaceCustomerId(values, await actingCustomerId)
+  // The signed-in customer's answer is the one the header and the other pages share.
+  const info = await fetchCustomerInfo(queryClient)
+  return replaceCustomerId(values, info.data?.customer?.customerId)
 }
 
 function replaceCustomerId(
@@ -69,21 +63,11 @@ export async function callOperation(
   payload: Record<string, Json | undefined> = {},
   options: { download?: boolean; form?: FormData; onProgress?: (percent: number) => void } = {},
 ): Promise<CallResult> {
-  return callOperationRaw(operationId, await resolvePlaceholders(payload), options)
-}
-
-async function callOperationRaw(
-  operationId: string,
-  payload: Record<string, Json | undefined>,
-  options: { download?: boolean; form?: FormData; onProgress?: (percent: number) => void } = {},
-): Promise<CallResult> {
-  const ref =
-    operationId === 'getCustomerInfo'
-      ? { method: 'POST', path: '/rpc/getCustomerInfo', kind: 'rpc' as const }
-      : operationRef(operationId)
+  const values = await resolvePlaceholders(payload)
+  const ref = operationRef(operationId)
   const body: Record<string, Json> = {}
   let path = ref.path
-  for (const [key, value] of Object.entries(payload)) {
+  for (const [key, value] of Object.entries(values)) {
     if (value === undefined || value === '') continue
     if (path.includes(`{${key}}`))
       path = path.replace(`{${key}}`, encodeURIComponent(String(value)))

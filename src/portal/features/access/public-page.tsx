@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { Center, Image, Paper, Stack, Title } from '@mantine/core'
 import { useBrand } from '../../brand/brand-context.tsx'
 import { logoUrl } from '../../brand/resolve-brand.ts'
-import { LanguageSelect } from '../../app/language-select.tsx'
+import { LanguageSelect } from '../../components/language-select.tsx'
 
 export function PublicPage({ title, children }: { title: string; children: ReactNode }) {
   const brand = useBrand()

@@ -1,15 +1,17 @@
 // /terms: the legal terms. A signed-in customer with terms still to accept (a TE answer,
 // product-spec section 8) ticks and accepts them here and goes on with the post-login
 // routing; anyone else reads the brand's terms and privacy documents.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Button, Checkbox, Stack, Text } from '@mantine/core'
 import { useBrand } from '../../brand/brand-context.tsx'
 import { api, session } from '../../api/client.ts'
+import { invalidateCustomerInfo, useCustomerInfo } from '../../api/get-customer-info.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
-import type { CustomerTerm } from '../login/post-login.ts'
-import { useRouteAfterSignIn } from '../login/use-route-after-sign-in.ts'
+import type { CustomerTerm } from '../../api/post-login/post-login.ts'
+import { useRouteAfterSignIn } from '../../api/post-login/use-route-after-sign-in.ts'
 import { PublicPage } from './public-page.tsx'
 
 export function Component() {
@@ -18,18 +20,15 @@ export function Component() {
   const location = useLocation()
   const routeOnward = useRouteAfterSignIn()
   const handed = (location.state as { terms?: CustomerTerm[] } | null)?.terms
-  const [terms, setTerms] = useState<CustomerTerm[] | null>(handed ?? null)
+  const [answered, setTerms] = useState<CustomerTerm[] | null>(handed ?? null)
+  const queryClient = useQueryClient()
+  const info = useCustomerInfo({ enabled: !answered && session.isSignedIn })
+  const reply = info.data?.data as { responseCode?: string; terms?: CustomerTerm[] } | undefined
+  const asked = reply ? (reply.responseCode === 'TE' ? (reply.terms ?? []) : []) : null
+  const terms = answered ?? asked
   const [accepted, setAccepted] = useState<number[]>([])
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    if (terms || !session.isSignedIn) return
-    void api.POST('/rpc/getCustomerInfo', { body: {} }).then(({ data }) => {
-      const body = data as { responseCode?: string; terms?: CustomerTerm[] } | undefined
-      setTerms(body?.responseCode === 'TE' ? (body.terms ?? []) : [])
-    })
-  }, [terms])
 
   async function accept() {
     if (!terms) return
@@ -45,6 +44,8 @@ export function Component() {
       return setError(failure.text ?? failure.title ?? t('common:errors.server'))
     }
     if (body.terms?.length) return setTerms(body.terms)
+    // The customer's answer no longer carries terms to accept.
+    await invalidateCustomerInfo(queryClient)
     await routeOnward()
   }
 

@@ -4,7 +4,8 @@
 // Hand-written rather than a rendered screen: the account and type choices come from the
 // customer's accounts and the transaction-types dictionary, which the renderer's schema forms
 // cannot offer, and home shows the same rows.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { useMediaQuery } from '@mantine/hooks'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -24,7 +25,7 @@ import {
   Title,
 } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
-import { api } from '../../api/client.ts'
+import { useOperationQuery } from '../../api/operation-query.ts'
 import { loadDictionary } from '../../api/dictionaries.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
 import { formatAmount } from '../../../shared/money.ts'
@@ -105,78 +106,50 @@ type ListState =
       exportCsv?: string | undefined
     }
 
+/** One page of the filtered transactions. */
+function useHistoryList(applied: Filter, page: number): ListState {
+  const { t } = useTranslation('common')
+  const query = useOperationQuery('transactionHistoryList', {
+    ...applied,
+    pageNumber: page,
+    pageSize: historyPageSize,
+  })
+  if (query.isPending) return { status: 'loading' }
+  if (query.isError) return { status: 'failed', title: null, text: t('errors.network') }
+  const { data, status } = query.data
+  if (data?.responseCode !== '00') return { status: 'failed', ...describeFailure(data, status) }
+  return {
+    status: 'ready',
+    transactions: data.transactions ?? [],
+    results: data.results ?? data.transactions?.length ?? 0,
+    summary: data.summary,
+    exportCsv: data.exportCsv,
+  }
+}
+
+/** The account and type choices of the filter: the accounts and the types dictionary. */
+function useFilterChoices(): { accounts: Account[]; types: TransactionType[] } {
+  const accounts = useOperationQuery('balanceInquiry', {})
+  const types = useQuery({
+    queryKey: ['dictionary', 'transactionTypes'],
+    queryFn: () => loadDictionary('transactionTypes'),
+  })
+  const accountsReply = accounts.data?.data
+  const typesReply = types.data
+  return {
+    accounts: accountsReply?.responseCode === '00' ? (accountsReply.accounts ?? []) : [],
+    types:
+      typesReply?.responseCode === '00'
+        ? ((typesReply.transactionTypes as TransactionType[]) ?? [])
+        : [],
+  }
+}
+
 export function Component() {
   const { t } = useTranslation(['history', 'common'])
-  const [fields, setFields] = useState<Fields>(noFilter)
   const [applied, setApplied] = useState<Filter>({})
-  const [invalid, setInvalid] = useState<(keyof Fields)[]>([])
   const [page, setPage] = useState(1)
-  const [list, setList] = useState<ListState>({ status: 'loading' })
-  const [accounts, setAccounts] = useState<Account[]>([])
-  const [types, setTypes] = useState<TransactionType[]>([])
-  // On a phone the filter shows the account and the words; the rest opens on request, so the
-  // transactions are not pushed below ten fields.
-  const phone = useMediaQuery('(max-width: 36em)')
-  const [moreShown, setMoreShown] = useState(false)
-  const more = !phone || moreShown || invalid.length > 0
-
-  useEffect(() => {
-    void api.POST('/rpc/balanceInquiry', { body: {} }).then(({ data }) => {
-      if (data?.responseCode === '00') setAccounts(data.accounts ?? [])
-    })
-    void loadDictionary('transactionTypes').then((reply) => {
-      if (reply.responseCode === '00') setTypes((reply.transactionTypes as TransactionType[]) ?? [])
-    })
-  }, [])
-
-  useEffect(() => {
-    let cancelled = false
-    setList({ status: 'loading' })
-    api
-      .POST('/rpc/transactionHistoryList', {
-        body: { ...applied, pageNumber: page, pageSize: historyPageSize },
-      })
-      .then(
-        ({ data, response }) => {
-          if (cancelled) return
-          if (data?.responseCode === '00')
-            setList({
-              status: 'ready',
-              transactions: data.transactions ?? [],
-              results: data.results ?? data.transactions?.length ?? 0,
-              summary: data.summary,
-              exportCsv: data.exportCsv,
-            })
-          else setList({ status: 'failed', ...describeFailure(data, response.status) })
-        },
-        () =>
-          !cancelled &&
-          setList({ status: 'failed', title: null, text: t('common:errors.network') }),
-      )
-    return () => {
-      cancelled = true
-    }
-  }, [applied, page, t])
-
-  const set = (key: keyof Fields) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value
-    setFields((old) => ({ ...old, [key]: value }))
-    setInvalid((old) => old.filter((name) => name !== key))
-  }
-  const errorOf = (key: keyof Fields) =>
-    invalid.includes(key) ? t(`filter.invalid.${key}`) : undefined
-  const typeLabel = (type: TransactionType) => t(`types.${type.code}`, { defaultValue: type.name })
-
-  function apply(event: React.FormEvent) {
-    event.preventDefault()
-    const { filter, invalid: refused } = filterOf(fields)
-    setInvalid(refused)
-    if (refused.length > 0) return
-    setPage(1)
-    setApplied(filter)
-  }
-
-  const pages = list.status === 'ready' ? Math.max(1, Math.ceil(list.results / historyPageSize)) : 1
+  const list = useHistoryList(applied, page)
 
   return (
     <Stack>
@@ -188,121 +161,192 @@ export function Component() {
           {t('batchLink')}
         </Anchor>
       </Group>
-      <Paper withBorder p="md" radius="md" component="form" onSubmit={apply} noValidate>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
-          <NativeSelect
-            label={t('filter.account')}
-            data={[
-              { value: '', label: t('filter.allAccounts') },
-              ...accounts.map((a) => ({
-                value: String(a.accountId),
-                label: `${a.accountId} · ${a.currencyCode}`,
-              })),
-            ]}
-            value={fields.accountId}
-            onChange={set('accountId')}
-          />
-          <TextInput
-            label={t('filter.keyword')}
-            value={fields.keyword}
-            onChange={set('keyword')}
-            maxLength={256}
-          />
-          {more && (
-            <>
-              <NativeSelect
-                label={t('filter.type')}
-                data={[
-                  { value: '', label: t('filter.all') },
-                  ...types.map((type) => ({ value: type.code, label: typeLabel(type) })),
-                ]}
-                value={fields.transactionType}
-                onChange={set('transactionType')}
-              />
-              <NativeSelect
-                label={t('filter.direction')}
-                data={[
-                  { value: '', label: t('filter.all') },
-                  { value: 'debit', label: t('direction.debit') },
-                  { value: 'credit', label: t('direction.credit') },
-                ]}
-                value={fields.transactionDirection}
-                onChange={set('transactionDirection')}
-              />
-              <NativeSelect
-                label={t('filter.status')}
-                data={[
-                  { value: '', label: t('filter.all') },
-                  ...(['completed', 'processing', 'rejected'] as const).map((value) => ({
-                    value,
-                    label: t(`status.${value}`),
-                  })),
-                ]}
-                value={fields.status}
-                onChange={set('status')}
-              />
-              <TextInput
-                type="date"
-                label={t('filter.fromDate')}
-                value={fields.fromDate}
-                onChange={set('fromDate')}
-              />
-              <TextInput
-                type="date"
-                label={t('filter.toDate')}
-                value={fields.toDate}
-                onChange={set('toDate')}
-                error={errorOf('toDate')}
-              />
-              <TextInput
-                label={t('filter.fromAmount')}
-                value={fields.fromAmount}
-                onChange={set('fromAmount')}
-                inputMode="decimal"
-                error={errorOf('fromAmount')}
-              />
-              <TextInput
-                label={t('filter.toAmount')}
-                value={fields.toAmount}
-                onChange={set('toAmount')}
-                inputMode="decimal"
-                error={errorOf('toAmount')}
-              />
-              <TextInput
-                type="email"
-                label={t('filter.email')}
-                value={fields.email}
-                onChange={set('email')}
-                error={errorOf('email')}
-              />
-            </>
-          )}
-        </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          {phone && (
-            <Button
-              variant="subtle"
-              mr="auto"
-              aria-expanded={more}
-              onClick={() => setMoreShown(!moreShown)}
-            >
-              {moreShown ? t('filter.fewer') : t('filter.more')}
-            </Button>
-          )}
+      <HistoryFilter
+        onApply={(filter) => {
+          setPage(1)
+          setApplied(filter)
+        }}
+      />
+      <HistoryResults list={list} page={page} onPage={setPage} />
+    </Stack>
+  )
+}
+
+/** The filter of section 3; a filter applied starts again from page 1. */
+function HistoryFilter({ onApply }: { onApply(filter: Filter): void }) {
+  const { t } = useTranslation(['history', 'common'])
+  const [fields, setFields] = useState<Fields>(noFilter)
+  const [invalid, setInvalid] = useState<(keyof Fields)[]>([])
+  const { accounts, types } = useFilterChoices()
+  // On a phone the filter shows the account and the words; the rest opens on request, so the
+  // transactions are not pushed below ten fields.
+  const phone = useMediaQuery('(max-width: 36em)')
+  const [moreShown, setMoreShown] = useState(false)
+  const more = !phone || moreShown || invalid.length > 0
+
+  const set = (key: keyof Fields) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value
+    setFields((old) => ({ ...old, [key]: value }))
+    setInvalid((old) => old.filter((name) => name !== key))
+  }
+  const errorOf = (key: keyof Fields) =>
+    invalid.includes(key) ? t(`filter.invalid.${key}`) : undefined
+
+  function apply(event: React.FormEvent) {
+    event.preventDefault()
+    const { filter, invalid: refused } = filterOf(fields)
+    setInvalid(refused)
+    if (refused.length > 0) return
+    onApply(filter)
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={apply} noValidate>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+        <NativeSelect
+          label={t('filter.account')}
+          data={[
+            { value: '', label: t('filter.allAccounts') },
+            ...accounts.map((a) => ({
+              value: String(a.accountId),
+              label: `${a.accountId} · ${a.currencyCode}`,
+            })),
+          ]}
+          value={fields.accountId}
+          onChange={set('accountId')}
+        />
+        <TextInput
+          label={t('filter.keyword')}
+          value={fields.keyword}
+          onChange={set('keyword')}
+          maxLength={256}
+        />
+        {more && <MoreFilters fields={fields} set={set} errorOf={errorOf} types={types} />}
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
+        {phone && (
           <Button
-            variant="default"
-            onClick={() => {
-              setFields(noFilter)
-              setInvalid([])
-              setPage(1)
-              setApplied({})
-            }}
+            variant="subtle"
+            mr="auto"
+            aria-expanded={more}
+            onClick={() => setMoreShown(!moreShown)}
           >
-            {t('filter.clear')}
+            {moreShown ? t('filter.fewer') : t('filter.more')}
           </Button>
-          <Button type="submit">{t('filter.apply')}</Button>
-        </Group>
-      </Paper>
+        )}
+        <Button
+          variant="default"
+          onClick={() => {
+            setFields(noFilter)
+            setInvalid([])
+            onApply({})
+          }}
+        >
+          {t('filter.clear')}
+        </Button>
+        <Button type="submit">{t('filter.apply')}</Button>
+      </Group>
+    </Paper>
+  )
+}
+
+const statuses = ['completed', 'processing', 'rejected'] as const
+
+/** The filter's fields beyond the account and the words. */
+function MoreFilters({
+  fields,
+  set,
+  errorOf,
+  types,
+}: {
+  fields: Fields
+  set(key: keyof Fields): (event: { currentTarget: { value: string } }) => void
+  errorOf(key: keyof Fields): string | undefined
+  types: TransactionType[]
+}) {
+  const { t } = useTranslation('history')
+  const typeLabel = (type: TransactionType) => t(`types.${type.code}`, { defaultValue: type.name })
+  return (
+    <>
+      <NativeSelect
+        label={t('filter.type')}
+        data={[
+          { value: '', label: t('filter.all') },
+          ...types.map((type) => ({ value: type.code, label: typeLabel(type) })),
+        ]}
+        value={fields.transactionType}
+        onChange={set('transactionType')}
+      />
+      <NativeSelect
+        label={t('filter.direction')}
+        data={[
+          { value: '', label: t('filter.all') },
+          { value: 'debit', label: t('direction.debit') },
+          { value: 'credit', label: t('direction.credit') },
+        ]}
+        value={fields.transactionDirection}
+        onChange={set('transactionDirection')}
+      />
+      <NativeSelect
+        label={t('filter.status')}
+        data={[
+          { value: '', label: t('filter.all') },
+          ...statuses.map((value) => ({ value, label: t(`status.${value}`) })),
+        ]}
+        value={fields.status}
+        onChange={set('status')}
+      />
+      <TextInput
+        type="date"
+        label={t('filter.fromDate')}
+        value={fields.fromDate}
+        onChange={set('fromDate')}
+      />
+      <TextInput
+        type="date"
+        label={t('filter.toDate')}
+        value={fields.toDate}
+        onChange={set('toDate')}
+        error={errorOf('toDate')}
+      />
+      <TextInput
+        label={t('filter.fromAmount')}
+        value={fields.fromAmount}
+        onChange={set('fromAmount')}
+        inputMode="decimal"
+        error={errorOf('fromAmount')}
+      />
+      <TextInput
+        label={t('filter.toAmount')}
+        value={fields.toAmount}
+        onChange={set('toAmount')}
+        inputMode="decimal"
+        error={errorOf('toAmount')}
+      />
+      <TextInput
+        type="email"
+        label={t('filter.email')}
+        value={fields.email}
+        onChange={set('email')}
+        error={errorOf('email')}
+      />
+    </>
+  )
+}
+
+function HistoryResults({
+  list,
+  page,
+  onPage,
+}: {
+  list: ListState
+  page: number
+  onPage(page: number): void
+}) {
+  const { t } = useTranslation(['history', 'common'])
+  const pages = list.status === 'ready' ? Math.max(1, Math.ceil(list.results / historyPageSize)) : 1
+  return (
+    <>
       {list.status === 'loading' && <Loader aria-label={t('common:loading')} />}
       {list.status === 'failed' && (
         <Alert color="red" role="alert" title={list.title ?? t('common:errors.error')}>
@@ -331,14 +375,14 @@ export function Component() {
             <Pagination
               total={pages}
               value={page}
-              onChange={setPage}
+              onChange={onPage}
               getControlProps={(control) => ({ 'aria-label': t(`paging.${control}`) })}
               getItemProps={(number) => ({ 'aria-label': t('paging.page', { number }) })}
             />
           )}
         </>
       )}
-    </Stack>
+    </>
   )
 }
 

@@ -1,12 +1,13 @@
 // /home: the customer's accounts with balance and pending amount, amounts shown by the
 // rule of product-spec section 9 (8 decimals, trimmed to at least 2).
 import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
-import { api } from '../../api/client.ts'
-import { realtime } from '../../api/realtime-session.ts'
+import { useOperationQuery } from '../../api/operation-query.ts'
+import { useReloadOnTransactions } from '../../api/use-reload-on-transactions.ts'
 import { loadCurrencies, type Currency } from '../../api/dictionaries.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
 import { formatAmount } from '../../../shared/money.ts'
@@ -30,9 +31,22 @@ export function moneyText(
   return value.startsWith('-') ? `-${symbol}${value.slice(1)}` : `${symbol}${value}`
 }
 
+/** The balances with the currencies' symbols; the currencies come from their dictionary. */
+function useHomeAccounts(): State {
+  const { t } = useTranslation('common')
+  const accounts = useOperationQuery('balanceInquiry', {})
+  const currencies = useQuery({ queryKey: ['dictionary', 'currencies'], queryFn: loadCurrencies })
+  if (accounts.isError || currencies.isError)
+    return { status: 'failed', title: null, text: t('errors.network') }
+  if (accounts.isPending || currencies.isPending) return { status: 'loading' }
+  const { data, status } = accounts.data
+  if (data?.responseCode !== '00') return { status: 'failed', ...describeFailure(data, status) }
+  const byCode = new Map(currencies.data.map((c) => [c.code, c]))
+  return { status: 'ready', accounts: data.accounts ?? [], currencies: byCode }
+}
+
 export function Component() {
   const { t } = useTranslation(['home', 'common'])
-  const [state, setState] = useState<State>({ status: 'loading' })
   // A success notice handed over by the page before (an activation), closed after 3 s.
   const location = useLocation()
   const [notice, setNotice] = useState<string | null>(
@@ -46,36 +60,8 @@ export function Component() {
 
   // A transaction event on the realtime channel loads the balances and the recent
   // transactions again (issue 6).
-  const [reloads, setReloads] = useState(0)
-  useEffect(
-    () =>
-      realtime.subscribe((event) => {
-        if (event.transaction_id !== undefined) setReloads((n) => n + 1)
-      }),
-    [],
-  )
-
-  useEffect(() => {
-    let cancelled = false
-    Promise.all([api.POST('/rpc/balanceInquiry', { body: {} }), loadCurrencies()])
-      .then(([{ data, response }, currencies]) => {
-        if (cancelled) return
-        if (data?.responseCode === '00') {
-          const byCode = new Map(currencies.map((c) => [c.code, c]))
-          setState({ status: 'ready', accounts: data.accounts ?? [], currencies: byCode })
-        } else {
-          setState({ status: 'failed', ...describeFailure(data, response.status) })
-        }
-      })
-      .catch(
-        () =>
-          !cancelled &&
-          setState({ status: 'failed', title: null, text: t('common:errors.network') }),
-      )
-    return () => {
-      cancelled = true
-    }
-  }, [t, reloads])
+  useReloadOnTransactions(['balanceInquiry', 'transactionHistoryList'])
+  const state = useHomeAccounts()
 
   return (
     <Stack>
@@ -96,7 +82,7 @@ export function Component() {
       {state.status === 'ready' && (
         <AccountList accounts={state.accounts} currencies={state.currencies} />
       )}
-      {state.status !== 'failed' && <RecentTransactions reloads={reloads} />}
+      {state.status !== 'failed' && <RecentTransactions />}
     </Stack>
   )
 }

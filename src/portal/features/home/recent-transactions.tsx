@@ -1,11 +1,10 @@
 // Home's recent transactions (product-spec section 2, "home feed"): the newest few of the
-// history, with the way to the full history. Home hands over a counter that a realtime
-// transaction event raises, so a transfer made here or elsewhere shows without a reload.
-import { useEffect, useState } from 'react'
+// history, with the way to the full history. Home's realtime subscription makes them stale
+// on a transaction event, so a transfer made here or elsewhere shows without a reload.
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Anchor, Group, Loader, Paper, Text, Title } from '@mantine/core'
-import { api } from '../../api/client.ts'
+import { useOperationQuery } from '../../api/operation-query.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
 import { TransactionList, type Transaction } from '../../components/transaction-list.tsx'
 
@@ -17,36 +16,25 @@ type State =
   | { status: 'failed'; text: string }
   | { status: 'ready'; transactions: Transaction[] }
 
-export function RecentTransactions({ reloads }: { reloads: number }) {
+/** The newest transactions; home's realtime subscription makes them stale. */
+function useRecent(): State {
   const { t } = useTranslation(['history', 'common'])
-  const [state, setState] = useState<State>({ status: 'loading' })
+  const query = useOperationQuery('transactionHistoryList', {
+    pageNumber: 1,
+    pageSize: recentCount,
+  })
+  if (query.isPending) return { status: 'loading' }
+  if (query.isError) return { status: 'failed', text: t('common:errors.network') }
+  const { data, status } = query.data
+  if (data?.responseCode === '00')
+    return { status: 'ready', transactions: (data.transactions ?? []).slice(0, recentCount) }
+  const failure = describeFailure(data, status)
+  return { status: 'failed', text: failure.text ?? failure.title ?? t('common:errors.server') }
+}
 
-  useEffect(() => {
-    let cancelled = false
-    api
-      .POST('/rpc/transactionHistoryList', { body: { pageNumber: 1, pageSize: recentCount } })
-      .then(
-        ({ data, response }) => {
-          if (cancelled) return
-          if (data?.responseCode === '00')
-            setState({
-              status: 'ready',
-              transactions: (data.transactions ?? []).slice(0, recentCount),
-            })
-          else {
-            const failure = describeFailure(data, response.status)
-            setState({
-              status: 'failed',
-              text: failure.text ?? failure.title ?? t('common:errors.server'),
-            })
-          }
-        },
-        () => !cancelled && setState({ status: 'failed', text: t('common:errors.network') }),
-      )
-    return () => {
-      cancelled = true
-    }
-  }, [reloads, t])
+export function RecentTransactions() {
+  const { t } = useTranslation(['history', 'common'])
+  const state = useRecent()
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="recent-transactions">

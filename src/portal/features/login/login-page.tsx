@@ -24,7 +24,7 @@ import { useForm } from '@mantine/form'
 import { useBrand } from '../../brand/brand-context.tsx'
 import { isDemo, logoUrl } from '../../brand/resolve-brand.ts'
 import { session } from '../../api/client.ts'
-import { LanguageSelect } from '../../app/language-select.tsx'
+import { LanguageSelect } from '../../components/language-select.tsx'
 import { signIn, signInWithCode, type SecondStep, type SignInResult } from './sign-in.ts'
 
 const SecondStepView = lazy(() =>
@@ -52,7 +52,7 @@ export function Component() {
   // Post-login routing loads when a sign-in succeeds, not with the login page.
   const routeOnward = useCallback(
     async (initialPath?: string) => {
-      const { goAfterSignIn } = await import('./go-after-sign-in.ts')
+      const { goAfterSignIn } = await import('../../api/post-login/go-after-sign-in.ts')
       await goAfterSignIn(navigate, initialPath)
     },
     [navigate],

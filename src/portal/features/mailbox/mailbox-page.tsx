@@ -4,6 +4,7 @@
 // (404 elsewhere, docs/decisions.md "Demo mailbox"), so the page shows its form only after
 // the server has answered it.
 import { Suspense, useCallback, useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
@@ -25,7 +26,7 @@ import {
 } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
-import { LanguageSelect } from '../../app/language-select.tsx'
+import { LanguageSelect } from '../../components/language-select.tsx'
 import { useBrand } from '../../brand/brand-context.tsx'
 import { logoUrl } from '../../brand/resolve-brand.ts'
 
@@ -56,25 +57,27 @@ async function fetchMailbox(recipient: string) {
   return { messages: data?.messages, status: response.status }
 }
 
+/** Whether the demo mailbox exists here (it answers 404 outside demo mode); null until known. */
+function useMailboxAvailable(): boolean | null {
+  const probe = useQuery({
+    queryKey: ['demoMailboxProbe'],
+    queryFn: () => fetchMailbox(probeRecipient),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  if (probe.isPending) return null
+  // A lost answer does not prove the mailbox absent: the page offers it and says so then.
+  return probe.isError || probe.data.status !== 404
+}
+
 function MailboxPage() {
   const { t } = useTranslation(['security', 'common'])
   const brand = useBrand()
   const [params, setParams] = useSearchParams()
-  const [available, setAvailable] = useState<boolean | null>(null)
+  const available = useMailboxAvailable()
   const [recipient, setRecipient] = useState(params.get('recipient') ?? '')
   const [box, setBox] = useState<Box>({ status: 'idle' })
   const [autoRefresh, setAutoRefresh] = useState(true)
   const shown = box.status === 'ready' ? box.recipient : null
-
-  useEffect(() => {
-    let cancelled = false
-    fetchMailbox(probeRecipient)
-      .then(({ status }) => !cancelled && setAvailable(status !== 404))
-      .catch(() => !cancelled && setAvailable(true))
-    return () => {
-      cancelled = true
-    }
-  }, [])
 
   const open = useCallback(
     async (who: string, quiet = false) => {

@@ -6,8 +6,8 @@ import { Navigate, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
-import { newIdempotencyKey } from '../transfers/transfer-display.ts'
-import { useTransferApproval } from '../transfers/use-transfer-approval.tsx'
+import { newIdempotencyKey } from '../../components/transfer/transfer-display.ts'
+import { useTransferApproval } from '../../components/transfer/use-transfer-approval.tsx'
 import { drafts, type MassSummary } from './mass-draft.ts'
 import { externalKinds } from './mass-kinds.ts'
 import { Item, RowErrors, rowErrorsOf, SummaryView, type RowError } from './mass-parts.tsx'
@@ -28,7 +28,7 @@ export function Component() {
     summary?: MassSummary
     rows: RowError[]
   } | null>(null)
-  const approval = useTransferApproval(() => undefined)
+  const approval = useTransferApproval()
   if (!draft) return <Navigate to="/transfer/mass" replace />
 
   async function send() {

@@ -17,8 +17,12 @@ import {
   Title,
 } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
-import { failureText, newIdempotencyKey, type FailureText } from '../transfers/transfer-display.ts'
-import { useOwnAccounts } from '../transfers/use-own-accounts.ts'
+import {
+  failureText,
+  newIdempotencyKey,
+  type FailureText,
+} from '../../components/transfer/transfer-display.ts'
+import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
 import { drafts, type MassSummary } from './mass-draft.ts'
 import { externalKinds, isExternalKind } from './mass-kinds.ts'
 import {

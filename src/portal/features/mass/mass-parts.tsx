@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core'
 import { formatAmount } from '../../../shared/money.ts'
-import type { Account } from '../transfers/use-own-accounts.ts'
+import type { Account } from '../../components/transfer/use-own-accounts.ts'
 import type { MassSummary } from './mass-draft.ts'
 import { permissionOf, sampleOf, type MassKind } from './mass-kinds.ts'
 import type { MassAccess } from './use-mass-access.ts'

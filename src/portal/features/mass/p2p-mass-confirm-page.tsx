@@ -1,15 +1,16 @@
 // /transfer/mass/p2p/confirm: what a P2P mass transfer adds up to before it is sent, then
 // the answer: the approval step like a single transfer (section 4; a business initiator's
 // batch becomes an approval request) and the server's summary with each refused row.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Navigate, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
-import { newIdempotencyKey } from '../transfers/transfer-display.ts'
-import { useTransferApproval } from '../transfers/use-transfer-approval.tsx'
-import { drafts, type MassSummary } from './mass-draft.ts'
+import { newIdempotencyKey } from '../../components/transfer/transfer-display.ts'
+import { useTransferApproval } from '../../components/transfer/use-transfer-approval.tsx'
+import { drafts, type MassSummary, type P2pDraft } from './mass-draft.ts'
 import { summarizeLines, type LinesSummary } from './mass-lines.ts'
 import { Item, RowErrors, rowErrorsOf, SummaryView, type RowError } from './mass-parts.tsx'
 import { postMultipart } from './mass-upload.ts'
@@ -19,29 +20,38 @@ type Answer = components['schemas']['TransferResult'] & {
   errors?: { parameter: string; description: string }[]
 }
 
+/** The draft's lines counted, once its file is read (null until then). */
+function useDraftLines(draft: P2pDraft | null): LinesSummary | null {
+  const query = useQuery({
+    // A file is known by its name, size and time; a typed list by its text.
+    queryKey: [
+      'massDraftLines',
+      draft?.file?.name,
+      draft?.file?.size,
+      draft?.file?.lastModified,
+      draft?.text,
+    ],
+    queryFn: async () =>
+      summarizeLines(await (draft?.file ? draft.file.text() : Promise.resolve(draft?.text ?? ''))),
+    enabled: draft !== null,
+    // Read from the person's own file: nothing on the server makes it stale.
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  return query.data ?? null
+}
+
 export function Component() {
   const { t } = useTranslation(['mass', 'transfers', 'common'])
   const navigate = useNavigate()
   const [draft] = useState(drafts.p2p)
-  const [lines, setLines] = useState<LinesSummary | null>(null)
+  const lines = useDraftLines(draft)
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<{
     ok: boolean
     summary?: MassSummary
     rows: RowError[]
   } | null>(null)
-  const approval = useTransferApproval(() => undefined)
-
-  useEffect(() => {
-    if (!draft) return
-    let cancelled = false
-    void (draft.file ? draft.file.text() : Promise.resolve(draft.text ?? '')).then((content) => {
-      if (!cancelled) setLines(summarizeLines(content))
-    })
-    return () => {
-      cancelled = true
-    }
-  }, [draft])
+  const approval = useTransferApproval()
 
   if (!draft) return <Navigate to="/transfer/mass/p2p" replace />
 

@@ -18,8 +18,8 @@ import {
   Textarea,
   Title,
 } from '@mantine/core'
-import { newIdempotencyKey } from '../transfers/transfer-display.ts'
-import { useOwnAccounts } from '../transfers/use-own-accounts.ts'
+import { newIdempotencyKey } from '../../components/transfer/transfer-display.ts'
+import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
 import { drafts } from './mass-draft.ts'
 import { MassGate, SampleLink, SourceAccount } from './mass-parts.tsx'
 import { useMassAccess } from './use-mass-access.ts'

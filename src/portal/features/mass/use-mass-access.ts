@@ -1,7 +1,6 @@
 // The session's mass permission flags (product-spec section 6: sendMoneyMass*, of the acting
 // customer, from customerAccessListGet) and the sample file links (massSampleLinksGet).
-import { useEffect, useState } from 'react'
-import { api } from '../../api/client.ts'
+import { useOperationQuery } from '../../api/operation-query.ts'
 
 export interface MassAccess {
   /** null while loading or when the flags could not be read. */
@@ -11,25 +10,17 @@ export interface MassAccess {
 }
 
 export function useMassAccess(): MassAccess {
-  const [access, setAccess] = useState<MassAccess>({ permissions: null, loaded: false, links: {} })
-  useEffect(() => {
-    let cancelled = false
-    void Promise.all([
-      api.POST('/rpc/customerAccessListGet', { body: {} }).catch(() => null),
-      api.POST('/rpc/massSampleLinksGet', { body: {} }).catch(() => null),
-    ]).then(([accessReply, linksReply]) => {
-      if (cancelled) return
-      const info = accessReply?.data?.responseCode === '00' ? accessReply.data.accessInfo : null
-      const links = linksReply?.data?.responseCode === '00' ? linksReply.data.links : undefined
-      setAccess({
-        permissions: (info?.permissions as Record<string, boolean> | undefined) ?? null,
-        loaded: true,
-        links: { ...(links ?? {}) },
-      })
-    })
-    return () => {
-      cancelled = true
-    }
-  }, [])
-  return access
+  const access = useOperationQuery('customerAccessListGet', {})
+  const samples = useOperationQuery('massSampleLinksGet', {})
+  if (access.isPending || samples.isPending) return { permissions: null, loaded: false, links: {} }
+  // A lost answer counts as no flags and no links, as a refused one does.
+  const accessReply = access.data?.data
+  const linksReply = samples.data?.data
+  const info = accessReply?.responseCode === '00' ? accessReply.accessInfo : null
+  const links = linksReply?.responseCode === '00' ? linksReply.links : undefined
+  return {
+    permissions: (info?.permissions as Record<string, boolean> | undefined) ?? null,
+    loaded: true,
+    links: { ...(links ?? {}) },
+  }
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { api } from '../../api/client.ts'
 import { setActingCustomer } from '../../api/acting-customer.ts'
-import { businessStartPage, type CustomerAccessInfo } from '../login/post-login.ts'
+import { businessStartPage, type CustomerAccessInfo } from '../../api/post-login/post-login.ts'
 
 export function Component() {
   const { t } = useTranslation(['onboarding', 'forms', 'common'])

@@ -3,7 +3,8 @@
 // people who cannot scan), then approve the pending device with a code sent by the approve
 // method the person picks (section 7: approve-methods, PATCH .../approve/{methodId}, POST
 // .../approve). Opened for a device already pending, it starts at the approval.
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import {
   Alert,
@@ -167,27 +168,17 @@ function ApproveStep(props: {
   const { t } = useTranslation(['security', 'common'])
   const network = t('common:errors.network')
   const { device } = props
-  const [methods, setMethods] = useState<Method[] | null>(null)
-  const [choice, setChoice] = useState<string>('')
+  const [picked, setChoice] = useState<string>('')
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    let cancelled = false
-    void settle(api.GET('/auth/devices/approve-methods'), network).then((outcome) => {
-      if (cancelled) return
-      if (!outcome.ok) {
-        setMethods([])
-        setError(t('linkDevice.methodsFailed'))
-        return
-      }
-      setMethods(outcome.data.methods)
-      setChoice(outcome.data.methods[0]?.id ?? '')
-    })
-    return () => {
-      cancelled = true
-    }
-  }, [network, t])
+  const approveMethods = useQuery({
+    queryKey: ['approveMethods'],
+    queryFn: ({ signal }) => settle(api.GET('/auth/devices/approve-methods', { signal }), network),
+  })
+  const outcome = approveMethods.data
+  const methods: Method[] | null = outcome ? (outcome.ok ? outcome.data.methods : []) : null
+  const error = outcome && !outcome.ok ? t('linkDevice.methodsFailed') : null
+  // The first method is chosen until the person picks another.
+  const choice = picked || (methods?.[0]?.id ?? '')
 
   async function send() {
     setBusy(true)

@@ -4,7 +4,8 @@
 // code sent by SMS or e-mail, or, for the authenticator app, the app's first code after
 // scanning the otpauth:// QR code. A login-mode change ends every session and answers new
 // tokens, which are stored before the person goes to the accounts (section 7).
-import { Suspense, useCallback, useEffect, useState } from 'react'
+import { Suspense, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
@@ -21,6 +22,7 @@ import {
   Title,
 } from '@mantine/core'
 import { api, session } from '../../api/client.ts'
+import { invalidateCustomerInfo, useCustomerInfo } from '../../api/get-customer-info.ts'
 import { QrCode } from '../../components/qr-code.tsx'
 import { ResponsePopup, SuccessNotice, type Popup } from '../../renderer/result-popups.tsx'
 import { rpcOk, settle } from './call-outcome.ts'
@@ -53,6 +55,34 @@ interface Pending {
   otpauthUri?: string | undefined
 }
 
+/** The login and transaction modes now set, from the customer's cached answer. */
+function useCurrentModes(networkMessage: string): Load {
+  const info = useCustomerInfo()
+  if (info.isPending) return { status: 'loading' }
+  if (info.isError)
+    return {
+      status: 'failed',
+      popup: {
+        kind: 'failure',
+        result: { ok: false, status: 0, body: { message: networkMessage } },
+      },
+    }
+  const { data, status } = info.data
+  if (!data || !rpcOk(data))
+    return {
+      status: 'failed',
+      popup: { kind: 'failure', result: { ok: false, status, body: data ?? {} } },
+    }
+  const customer = data.customer
+  return {
+    status: 'ready',
+    current: {
+      login: customer?.login2faMode ?? 'no',
+      transaction: customer?.transactionApproveMode ?? 'simple',
+    },
+  }
+}
+
 export function Component() {
   return (
     <Suspense fallback={<Loader />}>
@@ -64,32 +94,16 @@ export function Component() {
 function TwoStepPage() {
   const { t } = useTranslation(['security', 'common'])
   const navigate = useNavigate()
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
   const [pending, setPending] = useState<Pending | null>(null)
   const [popup, setPopup] = useState<Popup | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [canceled, setCanceled] = useState(false)
   const network = t('common:errors.network')
 
-  const reload = useCallback(async () => {
-    const outcome = await settle(api.POST('/rpc/getCustomerInfo', { body: {} }), network, rpcOk)
-    if (!outcome.ok) {
-      setLoad({ status: 'failed', popup: { kind: 'failure', result: outcome.failure } })
-      return
-    }
-    const customer = outcome.data.customer
-    setLoad({
-      status: 'ready',
-      current: {
-        login: customer?.login2faMode ?? 'no',
-        transaction: customer?.transactionApproveMode ?? 'simple',
-      },
-    })
-  }, [network])
-
-  useEffect(() => {
-    void reload()
-  }, [reload])
+  const queryClient = useQueryClient()
+  const load = useCurrentModes(network)
+  // The modes are the customer's: reading them again is reading the customer again.
+  const reload = () => invalidateCustomerInfo(queryClient)
 
   async function ask(typeMode: TypeMode, mode: Mode): Promise<string | null> {
     setCanceled(false)

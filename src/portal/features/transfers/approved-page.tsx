@@ -26,8 +26,16 @@ import {
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
 import { formatAmount } from '../../../shared/money.ts'
-import { failureText, newIdempotencyKey, type FailureText } from './transfer-display.ts'
-import { CodeStepPopup, OutcomePopup, type Outcome } from './transfer-popups.tsx'
+import {
+  failureText,
+  newIdempotencyKey,
+  type FailureText,
+} from '../../components/transfer/transfer-display.ts'
+import {
+  CodeStepPopup,
+  OutcomePopup,
+  type Outcome,
+} from '../../components/transfer/transfer-popups.tsx'
 
 type Request = components['schemas']['ApprovalRequest']
 const pageSize = 50

@@ -2,102 +2,87 @@
 // recurring subscription (product-spec sections 3 and 4). The fee is asked for only when
 // amount, source and target are set, the maximum and the limits when both accounts are
 // (section 5); an exchange estimate shows when the currencies differ.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Loader,
-  NativeSelect,
-  NumberInput,
-  Paper,
-  Radio,
-  Group,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Checkbox, Group, NativeSelect, NumberInput, Radio, Stack, TextInput } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
-import { formatAmount } from '../../../shared/money.ts'
-import { isPositiveAmount } from './transfer-display.ts'
-import { accountLabel, convertedEstimate, useOwnAccounts } from './use-own-accounts.ts'
-import { useTransferSubmit } from './use-transfer-submit.ts'
+import { useOperationQuery } from '../../api/operation-query.ts'
+import { isPositiveAmount } from '../../components/transfer/transfer-display.ts'
+import {
+  convertedEstimate,
+  useOwnAccounts,
+  type Account,
+} from '../../components/transfer/use-own-accounts.ts'
+import { useTransferSubmit, type TransferSubmit } from './use-transfer-submit.ts'
 import { TransferFacts, type Facts } from './transfer-facts.tsx'
+import {
+  AccountSelect,
+  AmountInput,
+  readyAccounts,
+  TransferPageShell,
+  useFeeQuote,
+} from './transfer-shell.tsx'
 
 type Frequency = components['schemas']['SubscriptionFrequency']
 
-export function Component() {
-  const { t } = useTranslation(['transfers', 'common'])
-  const { state, reload } = useOwnAccounts()
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
-  const [amount, setAmount] = useState('')
-  const [recurring, setRecurring] = useState(false)
-  const [frequency, setFrequency] = useState<Frequency>('monthly')
-  const [endBy, setEndBy] = useState<'date' | 'count'>('count')
-  const [endDate, setEndDate] = useState('')
-  const [count, setCount] = useState<number | string>(3)
-  const [facts, setFacts] = useState<Facts>({})
-  const [invalid, setInvalid] = useState<Record<string, string>>({})
-  const submitter = useTransferSubmit(reload)
+interface Recurrence {
+  on: boolean
+  frequency: Frequency
+  endBy: 'date' | 'count'
+  endDate: string
+  count: number | string
+}
 
-  const accounts = state.status === 'ready' ? state.accounts : []
-  const source = accounts.find((a) => String(a.accountId) === from)
-  const target = accounts.find((a) => String(a.accountId) === to)
+/** Maximum, limits and exchange rate for the pair of accounts; the fee for the amount too. */
+function usePairFacts(source: Account | undefined, target: Account | undefined, amount: string) {
+  const pair = source && target
+  const ids = { fromAccountId: source?.accountId ?? 0, toAccountId: target?.accountId ?? 0 }
+  const enabled = { enabled: Boolean(pair) }
+  const max = useOperationQuery('maxAmountGet', { operation: 'betweenAccounts', ...ids }, enabled)
+  const limits = useOperationQuery(
+    'customerLimitsGet',
+    { type: 'betweenAccounts', ...ids },
+    enabled,
+  )
+  const rate = useOperationQuery(
+    'exchangeRateGet',
+    { fromCurrencyCode: source?.currencyCode ?? '', toCurrencyCode: target?.currencyCode ?? '' },
+    enabled,
+  )
+  // Section 5: the fee needs amount, source and target.
+  const fee = useFeeQuote(
+    'betweenAccountsFeeGet',
+    pair && isPositiveAmount(amount) ? { amount: amount.trim(), ...ids } : null,
+  )
+  const facts: Facts = pair
+    ? {
+        max: max.data?.data?.maxAmount,
+        limits: limits.data?.data?.limits,
+        rate: rate.data?.data?.exchangeRate?.rate,
+        ...fee,
+      }
+    : {}
+  return facts
+}
 
-  useEffect(() => {
-    if (!source || !target) return
-    let cancelled = false
-    const ids = { fromAccountId: source.accountId, toAccountId: target.accountId }
-    void Promise.all([
-      api.POST('/rpc/maxAmountGet', { body: { operation: 'betweenAccounts', ...ids } }),
-      api.POST('/rpc/customerLimitsGet', { body: { type: 'betweenAccounts', ...ids } }),
-      api.POST('/rpc/exchangeRateGet', {
-        body: { fromCurrencyCode: source.currencyCode, toCurrencyCode: target.currencyCode },
-      }),
-    ]).then(([max, limits, rate]) => {
-      if (cancelled) return
-      setFacts((old) => ({
-        ...old,
-        max: max.data?.maxAmount,
-        limits: limits.data?.limits,
-        rate: rate.data?.exchangeRate?.rate,
-      }))
-    })
-    return () => {
-      cancelled = true
-    }
-  }, [source, target])
-
-  useEffect(() => {
-    // Section 5: the fee needs amount, source and target.
-    if (!source || !target || !isPositiveAmount(amount)) {
-      setFacts((old) => ({ ...old, fee: undefined, feeCurrencyCode: undefined }))
-      return
-    }
-    let cancelled = false
-    const timer = setTimeout(() => {
-      void api
-        .POST('/rpc/betweenAccountsFeeGet', {
-          body: {
-            amount: amount.trim(),
-            fromAccountId: source.accountId,
-            toAccountId: target.accountId,
-          },
-        })
-        .then(({ data }) => {
-          if (cancelled || data?.responseCode !== '00') return
-          setFacts((old) => ({ ...old, fee: data.fee, feeCurrencyCode: data.feeCurrencyCode }))
-        })
-    }, 300)
-    return () => {
-      cancelled = true
-      clearTimeout(timer)
-    }
-  }, [source, target, amount])
-
+/** Checks the form and sends it; an accepted transfer clears the amount. */
+function useBetweenAccountsSubmit(
+  form: {
+    source: Account | undefined
+    target: Account | undefined
+    amount: string
+    recurrence: Recurrence
+  },
+  page: {
+    submitter: TransferSubmit
+    setInvalid(found: Record<string, string>): void
+    clearAmount(): void
+  },
+) {
+  const { t } = useTranslation('transfers')
+  const { source, target, amount, recurrence } = form
+  const { submitter, setInvalid } = page
   function check(): Record<string, string> {
     const found: Record<string, string> = {}
     if (!source) found.from = t('errors.required')
@@ -105,12 +90,13 @@ export function Component() {
     if (source && target && source.accountId === target.accountId)
       found.to = t('errors.sameAccount')
     if (!isPositiveAmount(amount)) found.amount = t('errors.amount')
-    if (recurring && endBy === 'date' && !endDate) found.endDate = t('errors.required')
-    if (recurring && endBy === 'count' && !(Number(count) >= 1)) found.count = t('errors.required')
+    const { on, endBy, endDate, count } = recurrence
+    if (on && endBy === 'date' && !endDate) found.endDate = t('errors.required')
+    if (on && endBy === 'count' && !(Number(count) >= 1)) found.count = t('errors.required')
     return found
   }
 
-  async function submit(event: React.FormEvent) {
+  return async function submit(event: React.FormEvent) {
     event.preventDefault()
     const found = check()
     setInvalid(found)
@@ -123,25 +109,40 @@ export function Component() {
           fromAccount: source.accountId,
           toAccount: target.accountId,
           idempotencyKey,
-          ...(recurring && {
-            subscriptionFrequency: frequency,
-            ...(endBy === 'date'
-              ? { subscriptionEndDate: endDate }
-              : { subscriptionTransactions: Number(count) }),
-          }),
+          ...subscriptionOf(recurrence),
         },
       }),
     )
-    if (answer?.responseCode === '00') setAmount('')
+    if (answer?.responseCode === '00') page.clearAmount()
   }
+}
 
-  const options = [
-    { value: '', label: t('account.choose') },
-    ...accounts.map((a) => ({
-      value: String(a.accountId),
-      label: accountLabel(a, formatAmount(a.balance)),
-    })),
-  ]
+export function Component() {
+  const { t } = useTranslation(['transfers', 'common'])
+  const { state } = useOwnAccounts()
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const [amount, setAmount] = useState('')
+  const [recurrence, setRecurrence] = useState<Recurrence>({
+    on: false,
+    frequency: 'monthly',
+    endBy: 'count',
+    endDate: '',
+    count: 3,
+  })
+  const [invalid, setInvalid] = useState<Record<string, string>>({})
+  const submitter = useTransferSubmit()
+
+  const accounts = readyAccounts(state)
+  const source = accounts.find((a) => String(a.accountId) === from)
+  const target = accounts.find((a) => String(a.accountId) === to)
+  const facts = usePairFacts(source, target, amount)
+
+  const submit = useBetweenAccountsSubmit(
+    { source, target, amount, recurrence },
+    { submitter, setInvalid, clearAmount: () => setAmount('') },
+  )
+
   const estimate =
     source &&
     target &&
@@ -152,117 +153,120 @@ export function Component() {
       : null
 
   return (
-    <Stack maw={640}>
-      <Title order={1} size="h2">
-        {t('account.title')}
-      </Title>
-      {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
-      {state.status === 'failed' && (
-        <Alert color="red" role="alert" title={state.failure.title ?? t('common:errors.error')}>
-          {state.failure.text ?? (state.failure.title ? null : t('common:errors.server'))}
-        </Alert>
-      )}
-      {state.status === 'ready' && (
-        <Paper
-          withBorder
-          p="md"
-          radius="md"
-          component="form"
-          onSubmit={(e) => void submit(e)}
-          noValidate
-        >
-          <Stack>
-            <NativeSelect
-              label={t('account.from')}
-              data={options}
-              value={from}
-              onChange={(e) => {
-                const value = e.currentTarget.value
-                setFrom(value)
-                // The target list leaves the source out, so a target equal to it is cleared.
-                if (value === to) setTo('')
-              }}
-              error={invalid.from}
-              required
-            />
-            <NativeSelect
-              label={t('account.to')}
-              data={options.filter((o) => o.value !== from || o.value === '')}
-              value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
-              error={invalid.to}
-              required
-            />
-            <TextInput
-              label={source ? t('amountIn', { currency: source.currencyCode }) : t('amount')}
-              value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
-              inputMode="decimal"
-              error={invalid.amount}
-              required
-            />
-            <TransferFacts
-              currency={source?.currencyCode ?? ''}
-              facts={facts}
-              estimate={estimate}
-              targetCurrency={target?.currencyCode}
-            />
-            <Checkbox
-              label={t('recurring.label')}
-              checked={recurring}
-              onChange={(e) => setRecurring(e.currentTarget.checked)}
-            />
-            {recurring && (
-              <Stack gap="sm" pl="md">
-                <NativeSelect
-                  label={t('recurring.frequency')}
-                  data={(['daily', 'weekly', 'monthly'] as const).map((f) => ({
-                    value: f,
-                    label: t(`recurring.${f}`),
-                  }))}
-                  value={frequency}
-                  onChange={(e) => setFrequency(e.currentTarget.value as Frequency)}
-                />
-                <Radio.Group
-                  label={t('recurring.ends')}
-                  value={endBy}
-                  onChange={(v) => setEndBy(v as 'date' | 'count')}
-                >
-                  <Group mt="xs">
-                    <Radio value="count" label={t('recurring.byCount')} />
-                    <Radio value="date" label={t('recurring.byDate')} />
-                  </Group>
-                </Radio.Group>
-                {endBy === 'date' ? (
-                  <TextInput
-                    type="date"
-                    label={t('recurring.endDate')}
-                    value={endDate}
-                    onChange={(e) => setEndDate(e.currentTarget.value)}
-                    error={invalid.endDate}
-                  />
-                ) : (
-                  <NumberInput
-                    label={t('recurring.count')}
-                    value={count}
-                    onChange={setCount}
-                    min={1}
-                    max={1000}
-                    allowDecimal={false}
-                    error={invalid.count}
-                  />
-                )}
-              </Stack>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" loading={submitter.busy}>
-                {t('submit')}
-              </Button>
+    <TransferPageShell
+      title={t('account.title')}
+      accounts={state}
+      submitter={submitter}
+      onSubmit={(e) => void submit(e)}
+    >
+      <AccountSelect
+        label={t('account.from')}
+        choosePrompt={t('account.choose')}
+        accounts={accounts}
+        value={from}
+        onChange={(value) => {
+          setFrom(value)
+          // The target list leaves the source out, so a target equal to it is cleared.
+          if (value === to) setTo('')
+        }}
+        error={invalid.from}
+      />
+      <AccountSelect
+        label={t('account.to')}
+        choosePrompt={t('account.choose')}
+        accounts={accounts.filter((a) => String(a.accountId) !== from)}
+        value={to}
+        onChange={setTo}
+        error={invalid.to}
+      />
+      <AmountInput
+        currency={source?.currencyCode}
+        value={amount}
+        onChange={setAmount}
+        error={invalid.amount}
+      />
+      <TransferFacts
+        currency={source?.currencyCode ?? ''}
+        facts={facts}
+        estimate={estimate}
+        targetCurrency={target?.currencyCode}
+      />
+      <RecurrenceFields value={recurrence} onChange={setRecurrence} invalid={invalid} />
+    </TransferPageShell>
+  )
+}
+
+/** The submit's subscription fields, when the transfer recurs. */
+function subscriptionOf(recurrence: Recurrence) {
+  if (!recurrence.on) return {}
+  return {
+    subscriptionFrequency: recurrence.frequency,
+    ...(recurrence.endBy === 'date'
+      ? { subscriptionEndDate: recurrence.endDate }
+      : { subscriptionTransactions: Number(recurrence.count) }),
+  }
+}
+
+function RecurrenceFields({
+  value,
+  onChange,
+  invalid,
+}: {
+  value: Recurrence
+  onChange(next: Recurrence): void
+  invalid: Record<string, string>
+}) {
+  const { t } = useTranslation('transfers')
+  const set = (part: Partial<Recurrence>) => onChange({ ...value, ...part })
+  return (
+    <>
+      <Checkbox
+        label={t('recurring.label')}
+        checked={value.on}
+        onChange={(e) => set({ on: e.currentTarget.checked })}
+      />
+      {value.on && (
+        <Stack gap="sm" pl="md">
+          <NativeSelect
+            label={t('recurring.frequency')}
+            data={(['daily', 'weekly', 'monthly'] as const).map((f) => ({
+              value: f,
+              label: t(`recurring.${f}`),
+            }))}
+            value={value.frequency}
+            onChange={(e) => set({ frequency: e.currentTarget.value as Frequency })}
+          />
+          <Radio.Group
+            label={t('recurring.ends')}
+            value={value.endBy}
+            onChange={(v) => set({ endBy: v as 'date' | 'count' })}
+          >
+            <Group mt="xs">
+              <Radio value="count" label={t('recurring.byCount')} />
+              <Radio value="date" label={t('recurring.byDate')} />
             </Group>
-          </Stack>
-        </Paper>
+          </Radio.Group>
+          {value.endBy === 'date' ? (
+            <TextInput
+              type="date"
+              label={t('recurring.endDate')}
+              value={value.endDate}
+              onChange={(e) => set({ endDate: e.currentTarget.value })}
+              error={invalid.endDate}
+            />
+          ) : (
+            <NumberInput
+              label={t('recurring.count')}
+              value={value.count}
+              onChange={(count) => set({ count })}
+              min={1}
+              max={1000}
+              allowDecimal={false}
+              error={invalid.count}
+            />
+          )}
+        </Stack>
       )}
-      {submitter.popups}
-    </Stack>
+    </>
   )
 }

@@ -5,11 +5,13 @@
 // and checked against the blocked list) or a saved card; a crypto wallet; an instant key with
 // what it leads to; an Interac e-mail. A lookup's refusal is reported to the page as a
 // problem of its field, so Send refuses it before anything is sent.
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useDebouncedValue } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { Alert, Group, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core'
-import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
+import { useOperationQuery } from '../../api/operation-query.ts'
 import {
   binOf,
   compactIban,
@@ -21,8 +23,6 @@ import {
   type Draft,
   type ExternalType,
 } from './external-methods.ts'
-
-type ExternalCard = components['schemas']['ExternalCard']
 
 export interface DestinationProps {
   type: ExternalType
@@ -79,25 +79,26 @@ function DraftInput(
   )
 }
 
-/** Runs a lookup 400 ms after its input settles; a newer input cancels the older answer. */
-function useLookup<T>(key: string | null, run: (key: string) => Promise<T>): T | null {
-  const [found, setFound] = useState<{ key: string; value: T } | null>(null)
-  useEffect(() => {
-    if (!key) return
-    let cancelled = false
-    const timer = setTimeout(() => {
-      run(key).then(
-        (value) => !cancelled && setFound({ key, value }),
-        () => undefined,
-      )
-    }, 400)
-    return () => {
-      cancelled = true
-      clearTimeout(timer)
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the lookup
-  }, [key])
-  return found && found.key === key ? found.value : null
+/** How long typing must pause before a lookup is sent. */
+const lookupDebounceMs = 400
+
+/**
+ * Runs a lookup once its input has settled for 400 ms; the answer is cached per input, and a
+ * newer input cancels the older call (the query's signal).
+ */
+function useLookup<T>(
+  name: string,
+  key: string | null,
+  run: (key: string, signal: AbortSignal) => Promise<T>,
+): T | null {
+  const [settled] = useDebouncedValue(key, lookupDebounceMs)
+  const ready = key !== null && settled === key
+  const query = useQuery({
+    queryKey: ['lookup', name, settled],
+    queryFn: ({ signal }) => run(settled ?? '', signal),
+    enabled: ready,
+  })
+  return ready ? (query.data ?? null) : null
 }
 
 function BankNote({ testId, lines }: { testId: string; lines: (string | null | undefined)[] }) {
@@ -120,14 +121,22 @@ function WireFields(props: DestinationProps) {
   const byIban = draft.destinationKind !== 'accountNumber'
   const iban = compactIban(draft.iban ?? '')
   const swift = (draft.swift ?? '').trim().toUpperCase()
-  const ibanDetails = useLookup(byIban && isIbanShaped(iban) ? iban : null, async (key) => {
-    const { data } = await api.POST('/rpc/ibanLookup', { body: { iban: key } })
-    return data?.responseCode === '00' ? (data.bankDetails ?? null) : null
-  })
-  const swiftDetails = useLookup(isSwiftShaped(swift) ? swift : null, async (key) => {
-    const { data } = await api.POST('/rpc/swiftLookup', { body: { swift: key } })
-    return data?.responseCode === '00' ? (data.bankDetails ?? null) : null
-  })
+  const ibanDetails = useLookup(
+    'ibanLookup',
+    byIban && isIbanShaped(iban) ? iban : null,
+    async (key, signal) => {
+      const { data } = await api.POST('/rpc/ibanLookup', { body: { iban: key }, signal })
+      return data?.responseCode === '00' ? (data.bankDetails ?? null) : null
+    },
+  )
+  const swiftDetails = useLookup(
+    'swiftLookup',
+    isSwiftShaped(swift) ? swift : null,
+    async (key, signal) => {
+      const { data } = await api.POST('/rpc/swiftLookup', { body: { swift: key }, signal })
+      return data?.responseCode === '00' ? (data.bankDetails ?? null) : null
+    },
+  )
 
   // The lookup's validity flag is the field's error (section 3: "IBAN validity flag").
   useEffect(() => {
@@ -197,16 +206,20 @@ function WireFields(props: DestinationProps) {
 function EftFields(props: DestinationProps) {
   const { t } = useTranslation('external')
   const { countryCode, draft, setField } = props
-  const banks = useLookup(countryCode || null, async (key) => {
-    const { data } = await api.POST('/rpc/bankList', { body: { countryCode: key } })
+  const banks = useLookup('bankList', countryCode || null, async (key, signal) => {
+    const { data } = await api.POST('/rpc/bankList', { body: { countryCode: key }, signal })
     return data?.responseCode === '00' ? (data.banks ?? []) : []
   })
   const withBranches = needsBranchCode(countryCode)
   const bankCode = draft.bankCode ?? ''
   const branches = useLookup(
+    'branchCodeList',
     withBranches && bankCode ? `${countryCode}:${bankCode}` : null,
-    async () => {
-      const { data } = await api.POST('/rpc/branchCodeList', { body: { countryCode, bankCode } })
+    async (_key, signal) => {
+      const { data } = await api.POST('/rpc/branchCodeList', {
+        body: { countryCode, bankCode },
+        signal,
+      })
       return data?.responseCode === '00' ? (data.branches ?? []) : []
     },
   )
@@ -256,20 +269,14 @@ function EftFields(props: DestinationProps) {
 function CardFields(props: DestinationProps) {
   const { t } = useTranslation('external')
   const { draft, setField, setProblem } = props
-  const [cards, setCards] = useState<ExternalCard[]>([])
-  const [blocked, setBlocked] = useState<string[]>([])
-  useEffect(() => {
-    void api.POST('/rpc/externalCardList', { body: {} }).then(({ data }) => {
-      setCards((data?.cards ?? []).filter((card) => !card.isDisabled))
-    })
-    void api.POST('/rpc/binBlacklistList', { body: {} }).then(({ data }) => {
-      setBlocked(data?.bins ?? [])
-    })
-  }, [])
+  const cardList = useOperationQuery('externalCardList', {})
+  const blockedList = useOperationQuery('binBlacklistList', {})
+  const cards = (cardList.data?.data?.cards ?? []).filter((card) => !card.isDisabled)
+  const blocked = blockedList.data?.data?.bins ?? []
   const saved = draft.externalCardId ?? ''
   const bin = saved ? null : binOf(draft.cardNumber ?? '')
-  const info = useLookup(bin, async (key) => {
-    const { data } = await api.POST('/rpc/binInfoGet', { body: { binNumber: key } })
+  const info = useLookup('binInfoGet', bin, async (key, signal) => {
+    const { data } = await api.POST('/rpc/binInfoGet', { body: { binNumber: key }, signal })
     return data?.responseCode === '00' ? (data.binInfo ?? null) : null
   })
   // A blocked BIN is refused before anything is sent (section 3, the blocked-BIN list).
@@ -343,15 +350,22 @@ function InstantFields(props: DestinationProps) {
   const keyType = draft.instantKeyType ?? ''
   const key = (draft.instantKey ?? '').trim()
   const taxId = (draft.taxId ?? '').trim()
-  const keyInfo = useLookup(keyType && key ? `${keyType}\u0000${key}\u0000${taxId}` : null, () =>
-    api
-      .POST('/rpc/instantKeyInfoGet', {
-        body: { instantKey: key, instantKeyType: keyType, ...(taxId && { taxId }) },
-      })
-      .then(({ data }) => (data?.responseCode === '00' ? (data.instantInfo ?? null) : null)),
+  const keyInfo = useLookup(
+    'instantKeyInfoGet',
+    keyType && key ? `${keyType}\u0000${key}\u0000${taxId}` : null,
+    (_lookup, signal) =>
+      api
+        .POST('/rpc/instantKeyInfoGet', {
+          body: { instantKey: key, instantKeyType: keyType, ...(taxId && { taxId }) },
+          signal,
+        })
+        .then(({ data }) => (data?.responseCode === '00' ? (data.instantInfo ?? null) : null)),
   )
-  const banks = useLookup(countryCode || null, async (code) => {
-    const { data } = await api.POST('/rpc/instantBankList', { body: { countryCode: code } })
+  const banks = useLookup('instantBankList', countryCode || null, async (code, signal) => {
+    const { data } = await api.POST('/rpc/instantBankList', {
+      body: { countryCode: code },
+      signal,
+    })
     return data?.responseCode === '00' ? (data.banks ?? []) : []
   })
   useEffect(() => {

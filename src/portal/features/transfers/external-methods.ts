@@ -4,7 +4,7 @@
 // fee may be asked for (only with amount and target), and the fee and submit requests of
 // each type, typed by the spec's request bodies.
 import type { components, paths } from '../../../generated/api.d.ts'
-import { isPositiveAmount } from './transfer-display.ts'
+import { isPositiveAmount } from '../../components/transfer/transfer-display.ts'
 
 export type ExternalType = 'wire' | 'eft' | 'oct' | 'crypto_eft' | 'instant_payment' | 'interac'
 export type Permission = components['schemas']['TransferPermission']

@@ -2,7 +2,6 @@
 // template, a saved payee (beneficiary) and a recent transfer to repeat (product-spec
 // sections 3, 5, 7 and 9: the recent list covers the seven transfer types, items flagged
 // isDisabled are hidden, 5 at most). A recent P2P transfer is repeated on the P2P page.
-import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
@@ -17,7 +16,7 @@ import {
   Title,
 } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
-import { api } from '../../api/client.ts'
+import { useOperationQuery } from '../../api/operation-query.ts'
 import { formatAmount } from '../../../shared/money.ts'
 import { externalTypes } from './external-methods.ts'
 
@@ -27,17 +26,12 @@ export type Recent = components['schemas']['RecentTransfer']
 
 /** The customer's templates and payees, without the disabled ones. */
 export function useSavedDestinations(): { templates: Template[]; payees: Payee[] } {
-  const [templates, setTemplates] = useState<Template[]>([])
-  const [payees, setPayees] = useState<Payee[]>([])
-  useEffect(() => {
-    void api
-      .POST('/rpc/paymentTemplateList', { body: { types: [...externalTypes] } })
-      .then(({ data }) => setTemplates((data?.templates ?? []).filter((x) => !x.isDisabled)))
-    void api
-      .POST('/rpc/beneficiaryList', { body: {} })
-      .then(({ data }) => setPayees((data?.beneficiaries ?? []).filter((x) => !x.isDisabled)))
-  }, [])
-  return { templates, payees }
+  const templates = useOperationQuery('paymentTemplateList', { types: [...externalTypes] })
+  const payees = useOperationQuery('beneficiaryList', {})
+  return {
+    templates: (templates.data?.data?.templates ?? []).filter((x) => !x.isDisabled),
+    payees: (payees.data?.data?.beneficiaries ?? []).filter((x) => !x.isDisabled),
+  }
 }
 
 export function SavedPicker({
@@ -96,14 +90,11 @@ export function SavedPicker({
 }
 
 /** The recent transfers of every type, newest first; `version` reloads them. */
-export function useRecentTransfers(version: number): Recent[] | null {
-  const [recent, setRecent] = useState<Recent[] | null>(null)
-  useEffect(() => {
-    void api
-      .POST('/rpc/recentTransferList', { body: { limit: 5 } })
-      .then(({ data }) => setRecent((data?.transfers ?? []).filter((x) => !x.isDisabled)))
-  }, [version])
-  return recent
+/** The five most recent transfers; a transfer sent makes them stale (use-transfer-approval). */
+export function useRecentTransfers(): Recent[] | null {
+  const query = useOperationQuery('recentTransferList', { limit: 5 })
+  if (!query.data) return null
+  return (query.data.data?.transfers ?? []).filter((x) => !x.isDisabled)
 }
 
 export function RecentList({

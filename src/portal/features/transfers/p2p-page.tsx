@@ -3,28 +3,25 @@
 // a customer, an employee, someone not yet a customer (the money waits and they get a claim
 // e-mail), or someone on the payout blacklist, who is refused. The fee is asked for only for
 // an amount above 0; the three most recent P2P transfers are shown.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
+import { useOperationQuery } from '../../api/operation-query.ts'
 import { formatAmount } from '../../../shared/money.ts'
-import { isPositiveAmount } from './transfer-display.ts'
-import { accountLabel, useOwnAccounts } from './use-own-accounts.ts'
+import { isPositiveAmount } from '../../components/transfer/transfer-display.ts'
+import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
 import { useTransferSubmit } from './use-transfer-submit.ts'
 import { TransferFacts } from './transfer-facts.tsx'
+import {
+  AccountSelect,
+  AmountInput,
+  readyAccounts,
+  TransferPageShell,
+  useFeeQuote,
+} from './transfer-shell.tsx'
 
 type Payee = components['schemas']['EmailCheckResult']
 type Recent = components['schemas']['RecentTransfer']
@@ -41,82 +38,65 @@ function payeeState(payee: Payee): PayeeState {
   return payee.isEmployee ? 'employee' : 'customer'
 }
 
+/** How long typing must pause before the payee is looked up. */
+const payeeDebounceMs = 400
+
+/** The payee check of what is typed, once typing pauses (section 5). */
+function usePayee(email: string): PayeeState {
+  const value = email.trim()
+  const checkable = isCheckableEmail(value)
+  const [settled] = useDebouncedValue(value, payeeDebounceMs)
+  const ready = checkable && settled === value
+  const query = useOperationQuery('payeeCheck', { email: settled }, { enabled: ready })
+  if (!checkable) return 'none'
+  if (!ready || query.isPending) return 'checking'
+  if (query.isError) return 'error'
+  const { data } = query.data
+  return data?.responseCode === '00' ? payeeState(data) : 'error'
+}
+
+/** The three most recent P2P transfers, and the people paid before for the e-mail field. */
+function useP2pHistory() {
+  const recent = useOperationQuery('recentTransferList', { types: ['p2p'], limit: 3 })
+  const beneficiaries = useOperationQuery('p2pBeneficiaryList', {})
+  return {
+    recent: recent.data ? (recent.data.data?.transfers ?? []).filter((r) => !r.isDisabled) : null,
+    beneficiaries: [
+      ...new Set((beneficiaries.data?.data?.beneficiaries ?? []).map((b) => b.email)),
+    ],
+  }
+}
+
+interface P2pFields {
+  email: string
+  amount: string
+  note: string
+  reference: string
+}
+
+const emptyFields: P2pFields = { email: '', amount: '', note: '', reference: '' }
+
 export function Component() {
   const { t } = useTranslation(['transfers', 'common'])
-  const { state, reload } = useOwnAccounts()
+  const { state } = useOwnAccounts()
   const [from, setFrom] = useState('')
-  const [email, setEmail] = useState('')
-  const [payee, setPayee] = useState<PayeeState>('none')
-  const [amount, setAmount] = useState('')
-  const [fee, setFee] = useState<{ fee: string; currency: string } | null>(null)
-  const [note, setNote] = useState('')
-  const [reference, setReference] = useState('')
-  const [recent, setRecent] = useState<Recent[] | null>(null)
+  const [fields, setFields] = useState<P2pFields>(emptyFields)
+  const set = (part: Partial<P2pFields>) => setFields((old) => ({ ...old, ...part }))
   const [invalid, setInvalid] = useState<Record<string, string>>({})
-  const loadRecent = () =>
-    void api
-      .POST('/rpc/recentTransferList', { body: { types: ['p2p'], limit: 3 } })
-      .then(({ data }) => setRecent((data?.transfers ?? []).filter((r) => !r.isDisabled)))
-  const submitter = useTransferSubmit(() => {
-    reload()
-    loadRecent()
-  })
-  useEffect(loadRecent, [])
-  const [beneficiaries, setBeneficiaries] = useState<string[]>([])
-  useEffect(() => {
-    void api.POST('/rpc/p2pBeneficiaryList', { body: {} }).then(({ data }) => {
-      setBeneficiaries([...new Set((data?.beneficiaries ?? []).map((b) => b.email))])
-    })
-  }, [])
+  const submitter = useTransferSubmit()
+  const { recent, beneficiaries } = useP2pHistory()
+  const payee = usePayee(fields.email)
 
-  const accounts = state.status === 'ready' ? state.accounts : []
+  const accounts = readyAccounts(state)
   const source = accounts.find((a) => String(a.accountId) === from) ?? accounts[0]
-
-  useEffect(() => {
-    const value = email.trim()
-    if (!isCheckableEmail(value)) {
-      setPayee('none')
-      return
-    }
-    let cancelled = false
-    setPayee('checking')
-    const timer = setTimeout(() => {
-      api.POST('/rpc/payeeCheck', { body: { email: value } }).then(
-        ({ data }) => {
-          if (cancelled) return
-          setPayee(data?.responseCode === '00' ? payeeState(data) : 'error')
-        },
-        () => !cancelled && setPayee('error'),
-      )
-    }, 400)
-    return () => {
-      cancelled = true
-      clearTimeout(timer)
-    }
-  }, [email])
-
-  useEffect(() => {
-    // Section 5: the P2P fee only for an amount above 0.
-    if (!source || !isPositiveAmount(amount)) {
-      setFee(null)
-      return
-    }
-    let cancelled = false
-    const timer = setTimeout(() => {
-      void api
-        .POST('/rpc/p2pTransferFeeGet', {
-          body: { accountId: source.accountId, amount: amount.trim() },
-        })
-        .then(({ data }) => {
-          if (!cancelled && data?.responseCode === '00')
-            setFee({ fee: data.fee, currency: data.feeCurrencyCode })
-        })
-    }, 300)
-    return () => {
-      cancelled = true
-      clearTimeout(timer)
-    }
-  }, [source, amount])
+  const { email, amount } = fields
+  // Section 5: the P2P fee only for an amount above 0.
+  const fee = useFeeQuote(
+    'p2pTransferFeeGet',
+    source && isPositiveAmount(amount)
+      ? { accountId: source.accountId, amount: amount.trim() }
+      : null,
+  )
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
@@ -127,6 +107,7 @@ export function Component() {
     if (!isPositiveAmount(amount)) found.amount = t('errors.amount')
     setInvalid(found)
     if (Object.keys(found).length > 0 || !source) return
+    const { note, reference } = fields
     const answer = await submitter.send((idempotencyKey) =>
       api.POST('/rpc/p2pTransferSubmit', {
         body: {
@@ -141,108 +122,75 @@ export function Component() {
         },
       }),
     )
-    if (answer?.responseCode === '00') {
-      setAmount('')
-      setNote('')
-      setReference('')
-    }
+    if (answer?.responseCode === '00') set({ amount: '', note: '', reference: '' })
   }
 
   return (
-    <Stack maw={640}>
-      <Title order={1} size="h2">
-        {t('p2p.title')}
-      </Title>
-      {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
-      {state.status === 'failed' && (
-        <Alert color="red" role="alert" title={state.failure.title ?? t('common:errors.error')}>
-          {state.failure.text ?? (state.failure.title ? null : t('common:errors.server'))}
-        </Alert>
-      )}
-      {state.status === 'ready' && (
-        <Paper
-          withBorder
-          p="md"
-          radius="md"
-          component="form"
-          onSubmit={(e) => void submit(e)}
-          noValidate
-        >
-          <Stack>
-            <NativeSelect
-              label={t('account.from')}
-              data={accounts.map((a) => ({
-                value: String(a.accountId),
-                label: accountLabel(a, formatAmount(a.balance)),
-              }))}
-              value={source ? String(source.accountId) : ''}
-              onChange={(e) => setFrom(e.currentTarget.value)}
-              error={invalid.from}
-              required
-            />
-            {/* The people paid before are offered as the e-mail is typed: the browser's own
-                suggestion list, which costs no script (Mantine's Autocomplete moved Input
-                parts into the chunk the login route loads). */}
-            <TextInput
-              label={t('p2p.email')}
-              type="email"
-              list="p2p-beneficiaries"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={invalid.email}
-              autoComplete="off"
-              required
-            />
-            <datalist id="p2p-beneficiaries">
-              {beneficiaries.map((address) => (
-                <option key={address} value={address} />
-              ))}
-            </datalist>
-            <PayeeNote state={payee} />
-            <TextInput
-              label={source ? t('amountIn', { currency: source.currencyCode }) : t('amount')}
-              value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
-              inputMode="decimal"
-              error={invalid.amount}
-              required
-            />
-            <TransferFacts
-              currency={source?.currencyCode ?? ''}
-              facts={fee ? { fee: fee.fee, feeCurrencyCode: fee.currency } : {}}
-            />
-            <Textarea
-              label={t('p2p.note')}
-              value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-              maxLength={1000}
-              autosize
-              minRows={2}
-            />
-            <TextInput
-              label={t('p2p.reference')}
-              value={reference}
-              onChange={(e) => setReference(e.currentTarget.value)}
-              maxLength={256}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" loading={submitter.busy} disabled={payee === 'blacklisted'}>
-                {t('submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      )}
-      <RecentTransfers
-        recent={recent}
-        onRepeat={(r) => {
-          if (r.destination) setEmail(r.destination)
-          if (r.amount !== undefined) setAmount(formatAmount(r.amount))
-          window.scrollTo({ top: 0 })
-        }}
+    <TransferPageShell
+      title={t('p2p.title')}
+      accounts={state}
+      submitter={submitter}
+      onSubmit={(e) => void submit(e)}
+      submitDisabled={payee === 'blacklisted'}
+      after={
+        <RecentTransfers
+          recent={recent}
+          onRepeat={(r) => {
+            if (r.destination) set({ email: r.destination })
+            if (r.amount !== undefined) set({ amount: formatAmount(r.amount) })
+            window.scrollTo({ top: 0 })
+          }}
+        />
+      }
+    >
+      <AccountSelect
+        label={t('account.from')}
+        accounts={accounts}
+        value={source ? String(source.accountId) : ''}
+        onChange={setFrom}
+        error={invalid.from}
       />
-      {submitter.popups}
-    </Stack>
+      {/* The people paid before are offered as the e-mail is typed: the browser's own
+          suggestion list, which costs no script (Mantine's Autocomplete moved Input
+          parts into the chunk the login route loads). */}
+      <TextInput
+        label={t('p2p.email')}
+        type="email"
+        list="p2p-beneficiaries"
+        value={email}
+        onChange={(e) => set({ email: e.currentTarget.value })}
+        error={invalid.email}
+        autoComplete="off"
+        required
+      />
+      <datalist id="p2p-beneficiaries">
+        {beneficiaries.map((address) => (
+          <option key={address} value={address} />
+        ))}
+      </datalist>
+      <PayeeNote state={payee} />
+      <AmountInput
+        currency={source?.currencyCode}
+        value={amount}
+        onChange={(value) => set({ amount: value })}
+        error={invalid.amount}
+      />
+      <TransferFacts currency={source?.currencyCode ?? ''} facts={fee} />
+      <Textarea
+        label={t('p2p.note')}
+        value={fields.note}
+        onChange={(e) => set({ note: e.currentTarget.value })}
+        maxLength={1000}
+        autosize
+        minRows={2}
+      />
+      <TextInput
+        label={t('p2p.reference')}
+        value={fields.reference}
+        onChange={(e) => set({ reference: e.currentTarget.value })}
+        maxLength={256}
+      />
+    </TransferPageShell>
   )
 }
 

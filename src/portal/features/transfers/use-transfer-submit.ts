@@ -5,8 +5,8 @@
 import { useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { components } from '../../../generated/api.d.ts'
-import { newIdempotencyKey } from './transfer-display.ts'
-import { useTransferApproval } from './use-transfer-approval.tsx'
+import { newIdempotencyKey } from '../../components/transfer/transfer-display.ts'
+import { useTransferApproval } from '../../components/transfer/use-transfer-approval.tsx'
 
 /** The answer with the envelope's validation errors (a VF names the fields it refuses). */
 type TransferResult = components['schemas']['TransferResult'] & {
@@ -28,9 +28,9 @@ export interface TransferSubmit {
   popups: ReactNode
 }
 
-export function useTransferSubmit(onFinished: () => void): TransferSubmit {
+export function useTransferSubmit(onTransferred?: () => void): TransferSubmit {
   const { t } = useTranslation('transfers')
-  const approval = useTransferApproval(onFinished)
+  const approval = useTransferApproval(onTransferred)
   const attemptKey = useRef(newIdempotencyKey())
   const [busy, setBusy] = useState(false)
 

@@ -10,7 +10,7 @@ import {
   usablePath,
   withoutCustomer,
   type CustomerInfo,
-} from '../../../../src/portal/features/login/post-login-rules.ts'
+} from '../../../../src/portal/api/post-login/post-login-rules.ts'
 
 const personal: CustomerInfo = {
   customerId: 1,

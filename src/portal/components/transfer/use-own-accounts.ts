@@ -1,9 +1,10 @@
-// The acting customer's accounts (balanceInquiry), for the source and target choices; a
-// transfer or a realtime transaction event loads them again so the balances stay true.
-import { useCallback, useEffect, useState } from 'react'
+// The acting customer's accounts (balanceInquiry), for the source and target choices of the
+// transfer and mass-transfer pages. One cached answer for every page that shows them; a
+// transfer (invalidateAfterTransfer) or a realtime transaction event loads it again so the
+// balances stay true.
 import type { components } from '../../../generated/api.d.ts'
-import { api } from '../../api/client.ts'
-import { realtime } from '../../api/realtime-session.ts'
+import { useOperationQuery } from '../../api/operation-query.ts'
+import { useReloadOnTransactions } from '../../api/use-reload-on-transactions.ts'
 import { failureText, type FailureText } from './transfer-display.ts'
 
 export type Account = components['schemas']['Account']
@@ -13,25 +14,15 @@ export type AccountsState =
   | { status: 'failed'; failure: FailureText }
   | { status: 'ready'; accounts: Account[] }
 
-export function useOwnAccounts(): { state: AccountsState; reload(): void } {
-  const [state, setState] = useState<AccountsState>({ status: 'loading' })
-  const reload = useCallback(() => {
-    api.POST('/rpc/balanceInquiry', { body: {} }).then(
-      ({ data, response }) => {
-        if (data?.responseCode === '00')
-          setState({ status: 'ready', accounts: data.accounts ?? [] })
-        else setState({ status: 'failed', failure: failureText(data, response.status) })
-      },
-      () => setState({ status: 'failed', failure: { title: null, text: null } }),
-    )
-  }, [])
-  useEffect(() => {
-    reload()
-    return realtime.subscribe((event) => {
-      if (event.transaction_id !== undefined) reload()
-    })
-  }, [reload])
-  return { state, reload }
+export function useOwnAccounts(): { state: AccountsState } {
+  const query = useOperationQuery('balanceInquiry', {})
+  useReloadOnTransactions(['balanceInquiry'])
+  if (query.isPending) return { state: { status: 'loading' } }
+  if (query.isError) return { state: { status: 'failed', failure: { title: null, text: null } } }
+  const { data, status } = query.data
+  if (data?.responseCode === '00')
+    return { state: { status: 'ready', accounts: data.accounts ?? [] } }
+  return { state: { status: 'failed', failure: failureText(data, status) } }
 }
 
 /** "10000001 · USD 1250.75" for a choice list. */

@@ -1,7 +1,7 @@
 // Post-login routing (product-spec section 2): reads the customer, its access list or its
 // old-web details from the server and asks post-login-rules.ts where the person goes.
-import { api } from '../../api/client.ts'
-import { actingCustomer, setActingCustomer } from '../../api/acting-customer.ts'
+import { api } from '../client.ts'
+import { actingCustomer, setActingCustomer } from '../acting-customer.ts'
 import {
   accessListDestination,
   businessStartPage,

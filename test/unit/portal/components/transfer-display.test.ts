@@ -5,7 +5,7 @@ import {
   failureText,
   isPositiveAmount,
   newIdempotencyKey,
-} from '../../../../src/portal/features/transfers/transfer-display.ts'
+} from '../../../../src/portal/components/transfer/transfer-display.ts'
 
 describe('failureText', () => {
   it('uses a short description as the header', () => {

@@ -2,7 +2,7 @@
 // web), the pending terms, or back to the login screen with the reason. Loaded once a
 // sign-in succeeds, so the login page itself stays small.
 import type { NavigateFunction } from 'react-router'
-import { session } from '../../api/client.ts'
+import { session } from '../client.ts'
 import { routeAfterSignIn } from './post-login.ts'
 
 export async function goAfterSignIn(

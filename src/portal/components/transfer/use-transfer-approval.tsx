@@ -4,21 +4,30 @@
 // access right 3 sees "approval transaction created". A wrong code shows the error popup and
 // the person stays on the page, with the way back to the code.
 import { useState, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
+import { invalidateOperations, type RpcOperationId } from '../../api/operation-query.ts'
 import { formatAmount } from '../../../shared/money.ts'
 import { failureText, newIdempotencyKey } from './transfer-display.ts'
 import { CodeStepPopup, OutcomePopup, type Outcome } from './transfer-popups.tsx'
 
 type TransferResult = components['schemas']['TransferResult']
+
+/** What a transfer changes: the balances, and the lists of recent transfers and history. */
+const changedByTransfer: RpcOperationId[] = [
+  'balanceInquiry',
+  'recentTransferList',
+  'transactionHistoryList',
+]
 interface CodeStep {
   trxid: number
   approveType: 1 | 2 | 3 | 4
   sentTo?: string | undefined
 }
 
-export function useTransferApproval(onFinished: () => void): {
+export function useTransferApproval(onTransferred: () => void = () => undefined): {
   /** Takes the submit's answer and opens the next step. */
   follow(answer: TransferResult | undefined, httpStatus: number): void
   /** Shows a failure of the page's own calls in the same popup. */
@@ -30,6 +39,11 @@ export function useTransferApproval(onFinished: () => void): {
   const [hiddenCode, setHiddenCode] = useState<CodeStep | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [busy, setBusy] = useState(false)
+  const client = useQueryClient()
+  const onFinished = () => {
+    void invalidateOperations(client, changedByTransfer)
+    onTransferred()
+  }
 
   const successLines = (answer: {
     transactionId?: number

@@ -1,0 +1,142 @@
+// What a resource screen changes: the create and edit form (sent as JSON or, with files, as
+// multipart with progress), the row and toggle operations, downloads, and what follows an
+// answer: the result popup or the success notice and the list loaded again, a VF shown on
+// the form's fields, any other refusal in a popup (product-spec section 8).
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useQueryClient } from '@tanstack/react-query'
+import { invalidateCustomerInfo } from '../api/get-customer-info.ts'
+import { callOperation, operationRef, type CallResult, type FieldError } from './call-operation.ts'
+import { mapped, multipartForm, saveBase64File, type Row } from './resource-data.ts'
+import type { Editing } from './resource-form-modal.tsx'
+import type { Popup } from './result-popups.tsx'
+import type { FormAction, Json, ScreenDescription } from './screens-data.ts'
+
+const successAutoCloseMs = 3000
+
+/** Saves a file answer under the operation's name. */
+function saveBlob(blob: Blob, operation: string) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = `${operation}.pdf`
+  link.click()
+  URL.revokeObjectURL(url)
+}
+
+/** A notice that closes itself after a few seconds. */
+function useNotice() {
+  const [notice, setNotice] = useState<string | null>(null)
+  useEffect(() => {
+    if (!notice) return
+    const timer = setTimeout(() => setNotice(null), successAutoCloseMs)
+    return () => clearTimeout(timer)
+  }, [notice])
+  return [notice, setNotice] as const
+}
+
+export function useResourceChanges(screen: ScreenDescription, reload: () => Promise<void>) {
+  const { t } = useTranslation(['screens', 'common'])
+  const queryClient = useQueryClient()
+  const [editing, setEditingState] = useState<Editing | null>(null)
+  const setEditing = (next: { action: 'create' | 'edit'; row?: Row } | null) =>
+    setEditingState(next && { ...next, idempotencyKey: crypto.randomUUID() })
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([])
+  const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState<{ text: string; run(): Promise<void> } | null>(null)
+  const [popup, setPopup] = useState<Popup | null>(null)
+  const [notice, setNotice] = useNotice()
+  const [progress, setProgress] = useState<number | undefined>()
+  const networkFailure = (): Popup => ({
+    kind: 'failure',
+    result: { ok: false, status: 0, body: { message: t('common:errors.network') } },
+  })
+
+  const afterChange = async (result: CallResult, action?: FormAction) => {
+    if (result.ok) {
+      setEditing(null)
+      setServerErrors([])
+      if (action?.resultPopup?.length)
+        setPopup({ kind: 'result', result, fields: action.resultPopup })
+      else
+        setNotice(
+          result.body.responseDescription
+            ? String(result.body.responseDescription)
+            : t('screens:saved'),
+        )
+      // A settings or profile screen may have changed what the header and the pages read.
+      void invalidateCustomerInfo(queryClient)
+      await reload()
+      return
+    }
+    if (result.body.responseCode === 'VF' && editing) {
+      // "file[].1" names one of the files of a file field: shown on the field itself.
+      const files = (action && operationRef(action.operation).files) || []
+      setServerErrors(
+        (result.body.errors ?? []).map((error) => {
+          const field = files.find((name) => error.parameter.startsWith(`${name}.`))
+          return field ? { ...error, parameter: field } : error
+        }),
+      )
+      return
+    }
+    // Allowed IPs and others answer a list of errors: shown in a popup (product-spec section 8).
+    setPopup({ kind: result.body.errors?.length ? 'errors' : 'failure', result })
+  }
+
+  const submitForm = async (data: Record<string, Json>) => {
+    if (!editing) return
+    const action = editing.action === 'create' ? screen.create! : screen.edit!
+    setBusy(true)
+    const fixed = Object.fromEntries(
+      Object.entries(action.fixed ?? {}).map(([key, value]) => [
+        key,
+        value === '$idempotencyKey' ? editing.idempotencyKey : value,
+      ]),
+    )
+    const payload = { ...fixed, ...mapped(editing.row ?? {}, action.from), ...data }
+    const files = operationRef(action.operation).files
+    const onProgress = (percent: number) => setProgress(percent)
+    const result = await (
+      files
+        ? callOperation(action.operation, {}, { form: multipartForm(payload, files), onProgress })
+        : callOperation(action.operation, payload)
+    ).catch(() => null)
+    setBusy(false)
+    setProgress(undefined)
+    if (result) await afterChange(result, action)
+    else setPopup(networkFailure())
+  }
+
+  const runAction = async (operation: string, payload: Record<string, Json>, download = false) => {
+    setBusy(true)
+    const result = await callOperation(operation, payload, { download }).catch(() => null)
+    setBusy(false)
+    setConfirming(null)
+    if (!result) return setPopup(networkFailure())
+    if (result.blob) return saveBlob(result.blob, operation)
+    // A file may also come inside a JSON answer, as base64 (batchTransferFileView).
+    if (download && result.ok && saveBase64File(result.body, operation)) return
+    await afterChange(result)
+  }
+
+  return {
+    editing,
+    setEditing,
+    closeForm() {
+      setEditing(null)
+      setServerErrors([])
+    },
+    serverErrors,
+    busy,
+    progress,
+    confirming,
+    setConfirming,
+    popup,
+    setPopup,
+    notice,
+    setNotice,
+    submitForm,
+    runAction,
+  }
+}
