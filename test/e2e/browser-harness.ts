@@ -6,10 +6,10 @@ import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { onTestFinished } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { openDatabase, type Database } from '../../src/server/db/open-database.ts'
+import type { Database } from '../../src/server/db/open-database.ts'
 import { buildApp } from '../../src/server/app.ts'
 import { configFromEnv } from '../../src/server/config.ts'
-import { seededDump } from '../integration/server-harness.ts'
+import { openSeededPglite } from '../support/seeded-dump.ts'
 
 const root = join(import.meta.dirname, '../..')
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -40,7 +40,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     execFileSync('sh', [join(root, 'scripts/setup-browser.sh')], { stdio: 'inherit' })
   }
   // The seeded demo database of the global setup (test/support/seeded-databases.ts).
-  const database: Database = await openDatabase({ dataDir: 'memory://', pgliteDump: seededDump() })
+  const database: Database = await openSeededPglite()
   // Every page of a browser test signs in from 127.0.0.1, dozens a minute: the per-client
   // limits are the integration suite's to test (test/integration/rpc/rate-limit.test.ts).
   const config = configFromEnv({ RATE_LIMIT_FACTOR: '20', ...env, PORTAL_DIR: portalDir })

@@ -1,13 +1,13 @@
 // Starts the real server over a real database for the integration suites: PGlite in memory
 // always, and PostgreSQL when one is reachable (DESIGN.md sections 8 and 9). Each suite file
 // runs its cases once per target: `for (const target of databaseTargets()) describe(...)`.
-import { readFileSync } from 'node:fs'
 import { expect, inject } from 'vitest'
 import { buildApp, type BuildOptions } from '../../src/server/app.ts'
 import { configFromEnv } from '../../src/server/config.ts'
 import { openDatabase, type Database, type Db } from '../../src/server/db/open-database.ts'
 import { demoPassword } from '../../src/server/demo/seed.ts'
 import { adminQuery, databaseUrl, runScopedName } from '../support/seeded-databases.ts'
+import { openSeededPglite } from '../support/seeded-dump.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../src/shared/pkce.ts'
 import type { components } from '../../src/generated/api.d.ts'
 import type { ValidateFunction } from '../../src/generated/validators.js'
@@ -55,7 +55,7 @@ export interface TestDatabase {
 export async function openTestDatabase(target: DatabaseTarget): Promise<TestDatabase> {
   if (target.skipReason) throw new Error(`assertion: ${target.name} is skipped`)
   if (target.kind === 'pglite') {
-    return openDatabase({ dataDir: 'memory://', pgliteDump: seededDump() })
+    return openSeededPglite()
   }
   if (!target.adminUrl || !target.template)
     throw new Error('assertion: a PostgreSQL target carries its URL and template')
@@ -77,13 +77,6 @@ export async function openTestDatabase(target: DatabaseTarget): Promise<TestData
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`)
     },
   }
-}
-
-let dump: Blob | undefined
-/** The seeded PGlite database of the global setup, read once per test file. */
-export function seededDump(): Blob {
-  dump ??= new Blob([readFileSync(inject('pgliteSeedDump'))])
-  return dump
 }
 
 /** Any JSON body the API answers with; each test reads the fields it cares about. */
