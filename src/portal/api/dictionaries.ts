@@ -2,6 +2,7 @@
 // (product-spec section 9). A reply with a code other than '00' is handed back without
 // storing anything, so the next use asks again (section 8).
 import type { components } from '../../generated/api.d.ts'
+import { ResponseCode } from '../../generated/constants.ts'
 
 export type Currency = components['schemas']['Currency']
 
@@ -38,7 +39,8 @@ export function createDictionaryLoader(
       const pending = send(request)
         .then((response) => response.json() as Promise<DictionaryReply>)
         .then((reply) => {
-          if (reply.responseCode === '00') storage.setItem(key, JSON.stringify(reply))
+          if (reply.responseCode === ResponseCode.Success)
+            storage.setItem(key, JSON.stringify(reply))
           return reply
         })
         .finally(() => inFlight.delete(key))
@@ -64,5 +66,7 @@ export async function loadDictionary(
 
 export async function loadCurrencies(): Promise<Currency[]> {
   const reply = await loadDictionary('currencies')
-  return reply.responseCode === '00' ? ((reply.currencies as Currency[] | undefined) ?? []) : []
+  return reply.responseCode === ResponseCode.Success
+    ? ((reply.currencies as Currency[] | undefined) ?? [])
+    : []
 }

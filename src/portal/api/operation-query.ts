@@ -16,6 +16,7 @@ import {
 import type { paths } from '../../generated/api.d.ts'
 import { actingCustomer } from './acting-customer.ts'
 import { api } from './client.ts'
+import { ResponseCode } from '../../generated/constants.ts'
 
 type RpcPath = Extract<keyof paths, `/rpc/${string}`>
 /** Every RPC operationId of the spec. */
@@ -108,7 +109,8 @@ export function useOperationMutation<Op extends RpcOperationId>(
     mutationFn: (body: RpcBody<Op>) => callRpc(operationId, body),
     onSuccess: async (answer) => {
       const code = (answer.data as { responseCode?: string } | undefined)?.responseCode
-      if (code === '00') await invalidateOperations(client, options.invalidates ?? [])
+      if (code === ResponseCode.Success)
+        await invalidateOperations(client, options.invalidates ?? [])
     },
   })
 }

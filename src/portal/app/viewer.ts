@@ -3,7 +3,7 @@
 // and whether the user is an administrator (getCustomerInfo). Read once per acting customer
 // and kept until sign-out; the server still checks every call (src/server/rpc/access.ts).
 import { useEffect, useState } from 'react'
-import { AccessRight, CustomerInfoCustomerType } from '../../generated/constants.ts'
+import { AccessRight, CustomerInfoCustomerType, ResponseCode } from '../../generated/constants.ts'
 import { admits, parseAccess, type Viewer } from '../../shared/access.ts'
 import { anyMassFlag } from '../../shared/permission-flags.ts'
 import { actingCustomer } from '../api/acting-customer.ts'
@@ -35,11 +35,15 @@ async function loadViewer(acting: number | undefined): Promise<Viewer> {
     api.POST('/rpc/customerAccessListGet', { body: {} }).catch(() => null),
     api.POST('/rpc/getCustomerInfo', { body: {} }).catch(() => null),
   ])
-  const info = accessReply?.data?.responseCode === '00' ? accessReply.data.accessInfo : undefined
+  const info =
+    accessReply?.data?.responseCode === ResponseCode.Success
+      ? accessReply.data.accessInfo
+      : undefined
   if (!info) return nobody
   // The user's own customer comes first in the list; a chosen company is found by its id.
   const entry = info.accessList.find((item) => item.customerId === acting) ?? info.accessList[0]
-  const customer = infoReply?.data?.responseCode === '00' ? infoReply.data.customer : undefined
+  const customer =
+    infoReply?.data?.responseCode === ResponseCode.Success ? infoReply.data.customer : undefined
   return {
     signedIn: true,
     isAdmin: customer?.isAdmin === true,

@@ -6,6 +6,7 @@ import { queryClient } from '../api/query-client.ts'
 import { actingCustomer } from '../api/acting-customer.ts'
 import type { Json, OperationRef } from './screens-data.ts'
 import { screensBundle } from './screens-data.ts'
+import { ResponseCode } from '../../generated/constants.ts'
 
 export interface FieldError {
   parameter: string
@@ -93,7 +94,7 @@ export async function callOperation(
   }
   const text = await response.text()
   const parsed = text ? (JSON.parse(text) as CallResult['body']) : {}
-  const ok = response.ok && (ref.kind === 'rest' || parsed.responseCode === '00')
+  const ok = response.ok && (ref.kind === 'rest' || parsed.responseCode === ResponseCode.Success)
   return { ok, status: response.status, body: parsed }
 }
 
@@ -119,7 +120,8 @@ async function upload(
     xhr.onload = () => {
       const parsed = xhr.responseText ? (JSON.parse(xhr.responseText) as CallResult['body']) : {}
       const ok =
-        xhr.status < 300 && (parsed.responseCode === undefined || parsed.responseCode === '00')
+        xhr.status < 300 &&
+        (parsed.responseCode === undefined || parsed.responseCode === ResponseCode.Success)
       resolve({ ok, status: xhr.status, body: parsed })
     }
     if (url.pathname.startsWith('/rpc/')) withActingPart(form)

@@ -4,6 +4,7 @@ import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { describeFailure, joinValidationErrors } from '../../shared/response-codes.ts'
 import type { CallResult } from './call-operation.ts'
+import { ResponseCode } from '../../generated/constants.ts'
 
 export interface Popup {
   kind: 'failure' | 'result' | 'errors'
@@ -103,7 +104,9 @@ export function SuccessNotice({ text, onClose }: { text: string | null; onClose(
 }
 
 export function isValidationFailure(result: CallResult): boolean {
-  return result.body.responseCode === 'VF' && (result.body.errors?.length ?? 0) > 0
+  return (
+    result.body.responseCode === ResponseCode.VerifyError && (result.body.errors?.length ?? 0) > 0
+  )
 }
 
 export function errorsOf(result: CallResult) {

@@ -7,6 +7,7 @@ import { callOperation, type CallResult, type FieldError } from './call-operatio
 import { SchemaForm } from './schema-form.tsx'
 import { ResponsePopup, SuccessNotice, type Popup } from './result-popups.tsx'
 import type { Json, ScreenDescription } from './screens-data.ts'
+import { ResponseCode } from '../../generated/constants.ts'
 
 export function SettingsScreen({ screen }: { screen: ScreenDescription }) {
   const { t } = useTranslation(['screens', 'common'])
@@ -63,7 +64,8 @@ export function SettingsScreen({ screen }: { screen: ScreenDescription }) {
             : t('screens:saved'),
         )
       await load()
-    } else if (result.body.responseCode === 'VF') setServerErrors(result.body.errors ?? [])
+    } else if (result.body.responseCode === ResponseCode.VerifyError)
+      setServerErrors(result.body.errors ?? [])
     else setPopup({ kind: 'failure', result })
   }
 

@@ -11,6 +11,7 @@ import { mapped, multipartForm, saveBase64File, type Row } from './resource-data
 import type { Editing } from './resource-form-modal.tsx'
 import type { Popup } from './result-popups.tsx'
 import type { FormAction, Json, ScreenDescription } from './screens-data.ts'
+import { ResponseCode } from '../../generated/constants.ts'
 
 const successAutoCloseMs = 3000
 
@@ -69,7 +70,7 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
       await reload()
       return
     }
-    if (result.body.responseCode === 'VF' && editing) {
+    if (result.body.responseCode === ResponseCode.VerifyError && editing) {
       // "file[].1" names one of the files of a file field: shown on the field itself.
       const files = (action && operationRef(action.operation).files) || []
       setServerErrors(

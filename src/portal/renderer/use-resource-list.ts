@@ -9,6 +9,7 @@ import { useBrand } from '../brand/brand-context.tsx'
 import { callOperation, operationRef, type CallResult } from './call-operation.ts'
 import { filtersFromQuery, valueAt, type Row } from './resource-data.ts'
 import { screensBundle, type Json, type ScreenDescription } from './screens-data.ts'
+import { ResponseCode } from '../../generated/constants.ts'
 
 export interface ResourceListAnswer {
   rows: Row[]
@@ -93,7 +94,10 @@ export function useResourceList(screen: ScreenDescription) {
         body: { message: tRef.current('errors.network') },
       }))
       if (!result.ok) {
-        if ((result.body.responseCode === '13' || result.status === 403) && screen.fallbackRoute) {
+        if (
+          (result.body.responseCode === ResponseCode.AccessDenied || result.status === 403) &&
+          screen.fallbackRoute
+        ) {
           navigate(screen.fallbackRoute, { replace: true })
           return
         }

@@ -13,6 +13,7 @@ import {
   type CustomerTerm,
   type Destination,
 } from './post-login-rules.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 export * from './post-login-rules.ts'
 
@@ -21,8 +22,8 @@ export async function routeAfterSignIn(initialPath?: string): Promise<Destinatio
   const infoAnswer = await api.POST('/rpc/getCustomerInfo', { body: {} }).catch(() => null)
   const body = infoAnswer?.data as
     { responseCode?: string; customer?: CustomerInfo; terms?: CustomerTerm[] } | undefined
-  if (!body || body.responseCode !== '00' || !body.customer?.login) {
-    return withoutCustomer(body?.responseCode === 'TE' ? body.terms : undefined)
+  if (!body || body.responseCode !== ResponseCode.Success || !body.customer?.login) {
+    return withoutCustomer(body?.responseCode === ResponseCode.TermsError ? body.terms : undefined)
   }
   const info = body.customer
   const fatcaActionRequired = info.customerType === 0 && info.isNeedFatcaAction === true
@@ -38,7 +39,7 @@ export async function routeAfterSignIn(initialPath?: string): Promise<Destinatio
       | { responseCode?: string; oldWebUrl?: string; authorizedUser?: { userId?: number } }
       | undefined
     return oldWebDestination({
-      ok: data?.responseCode === '00',
+      ok: data?.responseCode === ResponseCode.Success,
       ...(data?.oldWebUrl ? { oldWebUrl: data.oldWebUrl } : {}),
       ...(data?.authorizedUser?.userId !== undefined
         ? { authorizedUserId: data.authorizedUser.userId }
@@ -49,7 +50,7 @@ export async function routeAfterSignIn(initialPath?: string): Promise<Destinatio
     const answer = await api.POST('/rpc/customerAccessListGet', { body: {} }).catch(() => null)
     const data = answer?.data as
       { responseCode?: string; accessInfo?: CustomerAccessInfo } | undefined
-    const access = data?.responseCode === '00' ? data.accessInfo : undefined
+    const access = data?.responseCode === ResponseCode.Success ? data.accessInfo : undefined
     const next = accessListDestination({ access, ...(initialPath ? { initialPath } : {}) })
     if (next.kind !== 'start') return next
     setActingCustomer(next.entry.customerId === info.customerId ? undefined : next.entry.customerId)

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { ApprovalType } from '../../../generated/constants.ts'
 import type { FailureText } from './transfer-display.ts'
 
 /** What the popup after a step shows. */
@@ -73,9 +74,17 @@ export function OutcomePopup(props: {
   )
 }
 
+/** The approval types that ask for a code (section 4); type None needs no step. */
+export type CodeApprovalType = Exclude<ApprovalType, typeof ApprovalType.None>
+
+/** Whether an answer's approval type asks for a code before the transfer is done. */
+export function asksForCode(type: ApprovalType | undefined): type is CodeApprovalType {
+  return type !== undefined && type !== ApprovalType.None
+}
+
 export interface CodeStepProps {
-  /** 1 push, 2 sms, 3 otp, 4 approvalCode (section 4). */
-  approveType: 1 | 2 | 3 | 4
+  /** How the code reaches the person: push, SMS, OTP app or approval code. */
+  approveType: CodeApprovalType
   sentTo?: string | undefined
   busy: boolean
   onSubmit(code: string): void
@@ -84,14 +93,19 @@ export interface CodeStepProps {
   onCancel(): void
 }
 
-const codeTitles = { 1: 'push', 2: 'sms', 3: 'otp', 4: 'approvalCode' } as const
+const codeTitles = {
+  [ApprovalType.Push]: 'push',
+  [ApprovalType.Sms]: 'sms',
+  [ApprovalType.Otp]: 'otp',
+  [ApprovalType.ApprovalCode]: 'approvalCode',
+} as const
 
 /** The code approval popup; for push it is the push confirm with the e-mailed code under it. */
 export function CodeStepPopup(props: CodeStepProps) {
   const { t } = useTranslation('transfers')
   const [code, setCode] = useState('')
   const [sentTo, setSentTo] = useState(props.sentTo)
-  const fromApp = props.approveType === 3 && !sentTo
+  const fromApp = props.approveType === ApprovalType.Otp && !sentTo
   const [resent, setResent] = useState(false)
   const [invalid, setInvalid] = useState(false)
   const kind = codeTitles[props.approveType]
@@ -119,7 +133,9 @@ export function CodeStepPopup(props: CodeStepProps) {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {props.approveType === 1 && <Alert color="blue">{t('code.pushText')}</Alert>}
+          {props.approveType === ApprovalType.Push && (
+            <Alert color="blue">{t('code.pushText')}</Alert>
+          )}
           <Text size="sm">
             {sentTo
               ? t('code.sentTo', { destination: sentTo })
@@ -148,7 +164,9 @@ export function CodeStepPopup(props: CodeStepProps) {
             {/* An authenticator app's code is never sent, so there is nothing to send again. */}
             {props.onResend && !fromApp ? (
               <Button variant="subtle" onClick={() => void resend()} disabled={props.busy}>
-                {props.approveType === 4 ? t('code.generate') : t('code.resend')}
+                {props.approveType === ApprovalType.ApprovalCode
+                  ? t('code.generate')
+                  : t('code.resend')}
               </Button>
             ) : (
               <span />

@@ -6,6 +6,7 @@ import type { components } from '../../../generated/api.d.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
 import { useReloadOnTransactions } from '../../api/use-reload-on-transactions.ts'
 import { failureText, type FailureText } from './transfer-display.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 export type Account = components['schemas']['Account']
 
@@ -20,7 +21,7 @@ export function useOwnAccounts(): { state: AccountsState } {
   if (query.isPending) return { state: { status: 'loading' } }
   if (query.isError) return { state: { status: 'failed', failure: { title: null, text: null } } }
   const { data, status } = query.data
-  if (data?.responseCode === '00')
+  if (data?.responseCode === ResponseCode.Success)
     return { state: { status: 'ready', accounts: data.accounts ?? [] } }
   return { state: { status: 'failed', failure: failureText(data, status) } }
 }

@@ -11,7 +11,14 @@ import { api } from '../../api/client.ts'
 import { invalidateOperations, type RpcOperationId } from '../../api/operation-query.ts'
 import { formatAmount } from '../../../shared/money.ts'
 import { failureText, newIdempotencyKey } from './transfer-display.ts'
-import { CodeStepPopup, OutcomePopup, type Outcome } from './transfer-popups.tsx'
+import { ApprovalType, ResponseCode } from '../../../generated/constants.ts'
+import {
+  asksForCode,
+  CodeStepPopup,
+  OutcomePopup,
+  type CodeApprovalType,
+  type Outcome,
+} from './transfer-popups.tsx'
 
 type TransferResult = components['schemas']['TransferResult']
 
@@ -23,7 +30,7 @@ const changedByTransfer: RpcOperationId[] = [
 ]
 interface CodeStep {
   trxid: number
-  approveType: 1 | 2 | 3 | 4
+  approveType: CodeApprovalType
   sentTo?: string | undefined
 }
 
@@ -57,7 +64,7 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
   ]
 
   function follow(answer: TransferResult | undefined, httpStatus: number) {
-    if (answer?.responseCode !== '00') {
+    if (answer?.responseCode !== ResponseCode.Success) {
       setOutcome({ kind: 'failure', failure: failureText(answer, httpStatus) })
       return
     }
@@ -66,8 +73,8 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
       setOutcome({ kind: 'requestCreated' })
       return
     }
-    const type = answer.approveType ?? 0
-    if (type === 0 || !answer.transactionId) {
+    const type = answer.approveType
+    if (!asksForCode(type) || !answer.transactionId) {
       setOutcome({ kind: 'success', lines: successLines(answer) })
       return
     }
@@ -78,7 +85,7 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
     }
     setCode(step)
     // In the approvalCode mode the submit sends nothing: the code is asked for first.
-    if (type === 4) {
+    if (type === ApprovalType.ApprovalCode) {
       void api.POST('/rpc/approvalCodeRequest', { body: {} }).then(({ data }) => {
         if (data?.approvalSentTo) setCode({ ...step, sentTo: data.approvalSentTo })
       })
@@ -92,7 +99,7 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
         body: { trxid: step.trxid, approvalCode, idempotencyKey: newIdempotencyKey() },
       })
       setCode(null)
-      if (data?.responseCode === '00') {
+      if (data?.responseCode === ResponseCode.Success) {
         onFinished()
         setOutcome({ kind: 'success', lines: successLines({ transactionId: step.trxid }) })
       } else {
@@ -109,7 +116,7 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
   }
 
   async function resend(step: CodeStep): Promise<string | undefined> {
-    if (step.approveType === 4) {
+    if (step.approveType === ApprovalType.ApprovalCode) {
       const { data } = await api.POST('/rpc/approvalCodeGenerate', { body: {} })
       return data?.approvalSentTo
     }

@@ -8,6 +8,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { api } from '../../api/client.ts'
 import { describeFailure, joinValidationErrors } from '../../../shared/response-codes.ts'
 import { PublicPage } from './public-page.tsx'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 const storageKey = 'portal.recovery'
 const steps = ['email', 'status', 'reset', 'password', 'success'] as const
@@ -64,7 +65,7 @@ function RecoveryStepView({ step }: { step: Step }) {
     try {
       const { data, response } = await api.POST(path, { body })
       const answer = data as Answer | undefined
-      if (answer?.responseCode === '00') return true
+      if (answer?.responseCode === ResponseCode.Success) return true
       setError(failureText(answer, response.status, t('common:errors.server')))
       return false
     } catch {

@@ -12,6 +12,7 @@ import { Link } from 'react-router'
 import { api, session } from '../../api/client.ts'
 import { describeFailure, joinValidationErrors } from '../../../shared/response-codes.ts'
 import { PublicPage } from './public-page.tsx'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 export const activationActions = ['activation', 'activationBusiness', 'activationEmployee'] as const
 type Action = (typeof activationActions)[number]
@@ -53,7 +54,7 @@ export function Component() {
       body: {} as Answer,
       status: 0,
     }))
-    if (body.responseCode === '00' && body.tokens) {
+    if (body.responseCode === ResponseCode.Success && body.tokens) {
       session.signIn(body.tokens)
       if (kind === 'activationBusiness') return setState('business')
       if (kind === 'activationEmployee') return setState('employee')
@@ -82,7 +83,7 @@ export function Component() {
     setNotice(null)
     const { data } = await api.POST('/rpc/activationCodeResend', { body: { email: email.trim() } })
     setNotice(
-      (data as Answer | undefined)?.responseCode === '00'
+      (data as Answer | undefined)?.responseCode === ResponseCode.Success
         ? t('access:activate.resent', { email: email.trim() })
         : t('common:errors.server'),
     )

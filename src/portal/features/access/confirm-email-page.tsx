@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Center, Loader } from '@mantine/core'
 import { api, session } from '../../api/client.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 export function Component() {
   const { t } = useTranslation('common')
@@ -31,7 +32,7 @@ export function Component() {
       .POST('/rpc/emailConfirmByLink', { body: { emailId, confirmationCode } })
       .then(({ data }) => {
         const body = data as { responseCode?: string; confirmed?: boolean } | undefined
-        done(body?.responseCode === '00' && body.confirmed !== false)
+        done(body?.responseCode === ResponseCode.Success && body.confirmed !== false)
       })
       .catch(() => done(false))
   }, [navigate, params])

@@ -13,6 +13,7 @@ import { describeFailure } from '../../../shared/response-codes.ts'
 import type { CustomerTerm } from '../../api/post-login/post-login.ts'
 import { useRouteAfterSignIn } from '../../api/post-login/use-route-after-sign-in.ts'
 import { PublicPage } from './public-page.tsx'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 export function Component() {
   const { t } = useTranslation(['access', 'common'])
@@ -24,7 +25,11 @@ export function Component() {
   const queryClient = useQueryClient()
   const info = useCustomerInfo({ enabled: !answered && session.isSignedIn })
   const reply = info.data?.data as { responseCode?: string; terms?: CustomerTerm[] } | undefined
-  const asked = reply ? (reply.responseCode === 'TE' ? (reply.terms ?? []) : []) : null
+  const asked = reply
+    ? reply.responseCode === ResponseCode.TermsError
+      ? (reply.terms ?? [])
+      : []
+    : null
   const terms = answered ?? asked
   const [accepted, setAccepted] = useState<number[]>([])
   const [error, setError] = useState<string | null>(null)
@@ -39,7 +44,7 @@ export function Component() {
     })
     setBusy(false)
     const body = data as { responseCode?: string; terms?: CustomerTerm[] } | undefined
-    if (body?.responseCode !== '00') {
+    if (body?.responseCode !== ResponseCode.Success) {
       const failure = describeFailure(body, response.status)
       return setError(failure.text ?? failure.title ?? t('common:errors.server'))
     }

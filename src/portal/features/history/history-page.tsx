@@ -30,6 +30,7 @@ import { loadDictionary } from '../../api/dictionaries.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
 import { formatAmount } from '../../../shared/money.ts'
 import { TransactionList, type Transaction } from '../../components/transaction-list.tsx'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 type Filter = Omit<components['schemas']['TransactionHistoryFilter'], 'pageNumber' | 'pageSize'>
 type Summary = components['schemas']['HistorySummary']
@@ -117,7 +118,8 @@ function useHistoryList(applied: Filter, page: number): ListState {
   if (query.isPending) return { status: 'loading' }
   if (query.isError) return { status: 'failed', title: null, text: t('errors.network') }
   const { data, status } = query.data
-  if (data?.responseCode !== '00') return { status: 'failed', ...describeFailure(data, status) }
+  if (data?.responseCode !== ResponseCode.Success)
+    return { status: 'failed', ...describeFailure(data, status) }
   return {
     status: 'ready',
     transactions: data.transactions ?? [],
@@ -137,9 +139,10 @@ function useFilterChoices(): { accounts: Account[]; types: TransactionType[] } {
   const accountsReply = accounts.data?.data
   const typesReply = types.data
   return {
-    accounts: accountsReply?.responseCode === '00' ? (accountsReply.accounts ?? []) : [],
+    accounts:
+      accountsReply?.responseCode === ResponseCode.Success ? (accountsReply.accounts ?? []) : [],
     types:
-      typesReply?.responseCode === '00'
+      typesReply?.responseCode === ResponseCode.Success
         ? ((typesReply.transactionTypes as TransactionType[]) ?? [])
         : [],
   }

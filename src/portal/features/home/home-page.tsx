@@ -12,6 +12,7 @@ import { loadCurrencies, type Currency } from '../../api/dictionaries.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
 import { formatAmount } from '../../../shared/money.ts'
 import { RecentTransactions } from './recent-transactions.tsx'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 type Account = components['schemas']['Account']
 type State =
@@ -40,7 +41,8 @@ function useHomeAccounts(): State {
     return { status: 'failed', title: null, text: t('errors.network') }
   if (accounts.isPending || currencies.isPending) return { status: 'loading' }
   const { data, status } = accounts.data
-  if (data?.responseCode !== '00') return { status: 'failed', ...describeFailure(data, status) }
+  if (data?.responseCode !== ResponseCode.Success)
+    return { status: 'failed', ...describeFailure(data, status) }
   const byCode = new Map(currencies.data.map((c) => [c.code, c]))
   return { status: 'ready', accounts: data.accounts ?? [], currencies: byCode }
 }

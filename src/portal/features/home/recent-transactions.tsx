@@ -7,6 +7,7 @@ import { Anchor, Group, Loader, Paper, Text, Title } from '@mantine/core'
 import { useOperationQuery } from '../../api/operation-query.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
 import { TransactionList, type Transaction } from '../../components/transaction-list.tsx'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 /** How many of the newest transactions home shows. */
 export const recentCount = 5
@@ -26,7 +27,7 @@ function useRecent(): State {
   if (query.isPending) return { status: 'loading' }
   if (query.isError) return { status: 'failed', text: t('common:errors.network') }
   const { data, status } = query.data
-  if (data?.responseCode === '00')
+  if (data?.responseCode === ResponseCode.Success)
     return { status: 'ready', transactions: (data.transactions ?? []).slice(0, recentCount) }
   const failure = describeFailure(data, status)
   return { status: 'failed', text: failure.text ?? failure.title ?? t('common:errors.server') }

@@ -12,6 +12,7 @@ import { drafts, type MassSummary } from './mass-draft.ts'
 import { externalKinds } from './mass-kinds.ts'
 import { Item, RowErrors, rowErrorsOf, SummaryView, type RowError } from './mass-parts.tsx'
 import { postMultipart } from './mass-upload.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 type Answer = components['schemas']['TransferResult'] & {
   summary?: MassSummary
@@ -45,7 +46,7 @@ export function Component() {
         draft.file,
       )
       draft.idempotencyKey = newIdempotencyKey()
-      const ok = data?.responseCode === '00'
+      const ok = data?.responseCode === ResponseCode.Success
       setResult({
         ok,
         rows: data ? rowErrorsOf(data) : [],

@@ -35,6 +35,7 @@ import {
 } from './mass-parts.tsx'
 import { postMultipart } from './mass-upload.ts'
 import { useMassAccess } from './use-mass-access.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 type PreviewAnswer = components['schemas']['Envelope'] & {
   summary?: MassSummary
@@ -75,7 +76,7 @@ function ExternalMassForm({ kind }: { kind: keyof typeof externalKinds }) {
         { accountId: source.accountId, transferType: externalKinds[kind].transferType },
         file,
       )
-      if (data?.responseCode === '00' && data.summary) {
+      if (data?.responseCode === ResponseCode.Success && data.summary) {
         drafts.setExternal({
           kind,
           accountId: source.accountId,

@@ -14,6 +14,7 @@ import { drafts, type MassSummary, type P2pDraft } from './mass-draft.ts'
 import { summarizeLines, type LinesSummary } from './mass-lines.ts'
 import { Item, RowErrors, rowErrorsOf, SummaryView, type RowError } from './mass-parts.tsx'
 import { postMultipart } from './mass-upload.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 type Answer = components['schemas']['TransferResult'] & {
   summary?: MassSummary
@@ -79,7 +80,7 @@ export function Component() {
             }))
       // An answer ends the attempt; only a lost answer keeps the key for a retry.
       draft.idempotencyKey = newIdempotencyKey()
-      const ok = data?.responseCode === '00'
+      const ok = data?.responseCode === ResponseCode.Success
       setResult({
         ok,
         rows: data ? rowErrorsOf(data) : [],

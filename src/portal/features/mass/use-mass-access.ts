@@ -1,6 +1,7 @@
 // The session's mass permission flags (product-spec section 6: sendMoneyMass*, of the acting
 // customer, from customerAccessListGet) and the sample file links (massSampleLinksGet).
 import { useOperationQuery } from '../../api/operation-query.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 export interface MassAccess {
   /** null while loading or when the flags could not be read. */
@@ -16,8 +17,8 @@ export function useMassAccess(): MassAccess {
   // A lost answer counts as no flags and no links, as a refused one does.
   const accessReply = access.data?.data
   const linksReply = samples.data?.data
-  const info = accessReply?.responseCode === '00' ? accessReply.accessInfo : null
-  const links = linksReply?.responseCode === '00' ? linksReply.links : undefined
+  const info = accessReply?.responseCode === ResponseCode.Success ? accessReply.accessInfo : null
+  const links = linksReply?.responseCode === ResponseCode.Success ? linksReply.links : undefined
   return {
     permissions: (info?.permissions as Record<string, boolean> | undefined) ?? null,
     loaded: true,

@@ -8,6 +8,7 @@ import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '
 import { api } from '../../api/client.ts'
 import { setActingCustomer } from '../../api/acting-customer.ts'
 import { businessStartPage, type CustomerAccessInfo } from '../../api/post-login/post-login.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 export function Component() {
   const { t } = useTranslation(['onboarding', 'forms', 'common'])
@@ -26,7 +27,8 @@ export function Component() {
       .then(({ data }) => {
         if (!active) return
         const body = data as { responseCode?: string; accessInfo?: CustomerAccessInfo }
-        if (body?.responseCode === '00' && body.accessInfo) setAccess(body.accessInfo)
+        if (body?.responseCode === ResponseCode.Success && body.accessInfo)
+          setAccess(body.accessInfo)
         else setFailed(true)
       })
       .catch(() => active && setFailed(true))

@@ -3,6 +3,7 @@
 // calls (REST) fail with an HTTP status and {message} or VF {errors}; the RPC calls answer
 // 200 with a response code other than '00'.
 import type { CallResult, FieldError } from '../../renderer/call-operation.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 export type Outcome<T> =
   { ok: true; data: T } | { ok: false; failure: CallResult; errors: FieldError[] }
@@ -48,7 +49,7 @@ export async function settle<T>(
 }
 
 /** The RPC envelope's success (product-spec section 8: any code but '00' is a failure). */
-export const rpcOk = (data: { responseCode?: string }) => data.responseCode === '00'
+export const rpcOk = (data: { responseCode?: string }) => data.responseCode === ResponseCode.Success
 
 /** The server's refusal of each field, keyed by parameter, for a form's errors. */
 export function fieldErrors(errors: FieldError[], fields: readonly string[]) {

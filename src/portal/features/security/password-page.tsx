@@ -21,6 +21,7 @@ import { api, session } from '../../api/client.ts'
 import { ResponsePopup, type Popup } from '../../renderer/result-popups.tsx'
 import { fieldErrors, rpcOk, settle } from './call-outcome.ts'
 import { CodePopup, type CodeVerdict } from './code-popup.tsx'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 /** auth-password.schema.json: a password other than the first sign-in's is 8-128 characters. */
 export const passwordMinLength = 8
@@ -98,7 +99,7 @@ function PasswordPage() {
     if (outcome.errors.some((error) => error.parameter === 'code')) {
       return { right: false, message: t('code.wrong') }
     }
-    if (outcome.failure.body.responseCode === 'TA1') {
+    if (outcome.failure.body.responseCode === ResponseCode.InvalidParams) {
       cancel()
       return { right: true }
     }

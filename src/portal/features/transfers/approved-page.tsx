@@ -32,10 +32,13 @@ import {
   type FailureText,
 } from '../../components/transfer/transfer-display.ts'
 import {
+  asksForCode,
   CodeStepPopup,
   OutcomePopup,
+  type CodeApprovalType,
   type Outcome,
 } from '../../components/transfer/transfer-popups.tsx'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 type Request = components['schemas']['ApprovalRequest']
 const pageSize = 50
@@ -55,7 +58,7 @@ type ListState =
 
 interface CodeStep {
   approvalTransactionId: number
-  approveType: 1 | 2 | 3 | 4
+  approveType: CodeApprovalType
   sentTo?: string | undefined
   declined: boolean
 }
@@ -83,9 +86,12 @@ export function Component() {
     }
     api.POST('/rpc/businessTransactionList', { body }).then(
       ({ data, response }) => {
-        if (data?.responseCode === '00') {
+        if (data?.responseCode === ResponseCode.Success) {
           setList({ status: 'ready', requests: data.requests ?? [], total: data.total ?? 0 })
-        } else if (data?.responseCode === '13' || data?.responseCode === 'ENOA') {
+        } else if (
+          data?.responseCode === ResponseCode.AccessDenied ||
+          data?.responseCode === ResponseCode.NoAccess
+        ) {
           // Only approvers (rights 2 and 4) have a queue (product-spec section 6).
           setList({ status: 'failed', failure: { title: null, text: t('approved.noRights') } })
         } else setList({ status: 'failed', failure: failureText(data, response.status) })
@@ -93,7 +99,7 @@ export function Component() {
       () => setList({ status: 'failed', failure: { title: null, text: t('errors.network') } }),
     )
     void api.POST('/rpc/businessTransactionNotificationCount', { body: {} }).then(({ data }) => {
-      if (data?.responseCode === '00') setCount(data.count ?? 0)
+      if (data?.responseCode === ResponseCode.Success) setCount(data.count ?? 0)
     })
     setSelected(new Set())
   }, [page, applied, t])
@@ -111,9 +117,9 @@ export function Component() {
       const { data, response } = await api.POST('/rpc/businessTransactionApprove', {
         body: { transactionIds: [...selected], declined, idempotencyKey: newIdempotencyKey() },
       })
-      if (data?.responseCode !== '00') {
+      if (data?.responseCode !== ResponseCode.Success) {
         setOutcome({ kind: 'failure', failure: failureText(data, response.status) })
-      } else if (data.approveType && data.approvalTransactionId) {
+      } else if (asksForCode(data.approveType) && data.approvalTransactionId) {
         setCode({
           approvalTransactionId: data.approvalTransactionId,
           approveType: data.approveType,
@@ -135,9 +141,9 @@ export function Component() {
       const { data, response } = await api.POST('/rpc/businessTransactionMassApprove', {
         body: { batchId, declined, idempotencyKey: newIdempotencyKey() },
       })
-      if (data?.responseCode !== '00') {
+      if (data?.responseCode !== ResponseCode.Success) {
         setOutcome({ kind: 'failure', failure: failureText(data, response.status) })
-      } else if (data.approveType && data.approvalTransactionId) {
+      } else if (asksForCode(data.approveType) && data.approvalTransactionId) {
         setCode({
           approvalTransactionId: data.approvalTransactionId,
           approveType: data.approveType,
@@ -171,7 +177,7 @@ export function Component() {
         },
       })
       setCode(null)
-      if (data?.responseCode === '00') finish(step.declined)
+      if (data?.responseCode === ResponseCode.Success) finish(step.declined)
       else {
         setRetryCode(step)
         setOutcome({ kind: 'failure', failure: failureText(data, response.status) })

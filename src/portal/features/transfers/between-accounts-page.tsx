@@ -23,6 +23,7 @@ import {
   TransferPageShell,
   useFeeQuote,
 } from './transfer-shell.tsx'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 type Frequency = components['schemas']['SubscriptionFrequency']
 
@@ -113,7 +114,7 @@ function useBetweenAccountsSubmit(
         },
       }),
     )
-    if (answer?.responseCode === '00') page.clearAmount()
+    if (answer?.responseCode === ResponseCode.Success) page.clearAmount()
   }
 }
 

@@ -12,20 +12,21 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Group, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core'
 import { api } from '../../api/client.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
+import { TransferType } from '../../../generated/constants.ts'
+import { eftNeedsBankCode, type ExternalTransferType } from '../../../shared/transfer-types.ts'
 import {
   binOf,
   compactIban,
   isEmailShaped,
   isIbanShaped,
   isSwiftShaped,
-  needsBranchCode,
   interacCurrency,
   type Draft,
-  type ExternalType,
 } from './external-methods.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 export interface DestinationProps {
-  type: ExternalType
+  type: ExternalTransferType
   countryCode: string
   draft: Draft
   setField(name: string, value: string): void
@@ -37,17 +38,17 @@ export interface DestinationProps {
 
 export function DestinationFields(props: DestinationProps) {
   switch (props.type) {
-    case 'wire':
+    case TransferType.Wire:
       return <WireFields {...props} />
-    case 'eft':
+    case TransferType.Eft:
       return <EftFields {...props} />
-    case 'oct':
+    case TransferType.Oct:
       return <CardFields {...props} />
-    case 'crypto_eft':
+    case TransferType.CryptoEft:
       return <CryptoFields {...props} />
-    case 'instant_payment':
+    case TransferType.InstantPayment:
       return <InstantFields {...props} />
-    case 'interac':
+    case TransferType.Interac:
       return <InteracFields {...props} />
   }
 }
@@ -126,7 +127,7 @@ function WireFields(props: DestinationProps) {
     byIban && isIbanShaped(iban) ? iban : null,
     async (key, signal) => {
       const { data } = await api.POST('/rpc/ibanLookup', { body: { iban: key }, signal })
-      return data?.responseCode === '00' ? (data.bankDetails ?? null) : null
+      return data?.responseCode === ResponseCode.Success ? (data.bankDetails ?? null) : null
     },
   )
   const swiftDetails = useLookup(
@@ -134,7 +135,7 @@ function WireFields(props: DestinationProps) {
     isSwiftShaped(swift) ? swift : null,
     async (key, signal) => {
       const { data } = await api.POST('/rpc/swiftLookup', { body: { swift: key }, signal })
-      return data?.responseCode === '00' ? (data.bankDetails ?? null) : null
+      return data?.responseCode === ResponseCode.Success ? (data.bankDetails ?? null) : null
     },
   )
 
@@ -208,9 +209,9 @@ function EftFields(props: DestinationProps) {
   const { countryCode, draft, setField } = props
   const banks = useLookup('bankList', countryCode || null, async (key, signal) => {
     const { data } = await api.POST('/rpc/bankList', { body: { countryCode: key }, signal })
-    return data?.responseCode === '00' ? (data.banks ?? []) : []
+    return data?.responseCode === ResponseCode.Success ? (data.banks ?? []) : []
   })
-  const withBranches = needsBranchCode(countryCode)
+  const withBranches = eftNeedsBankCode(countryCode)
   const bankCode = draft.bankCode ?? ''
   const branches = useLookup(
     'branchCodeList',
@@ -220,7 +221,7 @@ function EftFields(props: DestinationProps) {
         body: { countryCode, bankCode },
         signal,
       })
-      return data?.responseCode === '00' ? (data.branches ?? []) : []
+      return data?.responseCode === ResponseCode.Success ? (data.branches ?? []) : []
     },
   )
   return (
@@ -277,7 +278,7 @@ function CardFields(props: DestinationProps) {
   const bin = saved ? null : binOf(draft.cardNumber ?? '')
   const info = useLookup('binInfoGet', bin, async (key, signal) => {
     const { data } = await api.POST('/rpc/binInfoGet', { body: { binNumber: key }, signal })
-    return data?.responseCode === '00' ? (data.binInfo ?? null) : null
+    return data?.responseCode === ResponseCode.Success ? (data.binInfo ?? null) : null
   })
   // A blocked BIN is refused before anything is sent (section 3, the blocked-BIN list).
   const isBlocked = bin !== null && (blocked.includes(bin) || (info !== null && !info.valid))
@@ -359,14 +360,16 @@ function InstantFields(props: DestinationProps) {
           body: { instantKey: key, instantKeyType: keyType, ...(taxId && { taxId }) },
           signal,
         })
-        .then(({ data }) => (data?.responseCode === '00' ? (data.instantInfo ?? null) : null)),
+        .then(({ data }) =>
+          data?.responseCode === ResponseCode.Success ? (data.instantInfo ?? null) : null,
+        ),
   )
   const banks = useLookup('instantBankList', countryCode || null, async (code, signal) => {
     const { data } = await api.POST('/rpc/instantBankList', {
       body: { countryCode: code },
       signal,
     })
-    return data?.responseCode === '00' ? (data.banks ?? []) : []
+    return data?.responseCode === ResponseCode.Success ? (data.banks ?? []) : []
   })
   useEffect(() => {
     if (keyInfo?.beneficiaryName) setField('beneficiaryName', keyInfo.beneficiaryName)

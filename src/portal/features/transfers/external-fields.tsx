@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next'
 import { Group, NativeSelect, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { SchemaForm } from '../../renderer/schema-form.tsx'
 import type { Account } from '../../components/transfer/use-own-accounts.ts'
-import type { ExternalType, Permission } from './external-methods.ts'
+import { TransferType } from '../../../generated/constants.ts'
+import type { TransferPermission } from '../../../shared/permission-flags.ts'
+import type { ExternalTransferType } from '../../../shared/transfer-types.ts'
 import { DestinationFields } from './external-destination.tsx'
 import { TransferFacts } from './transfer-facts.tsx'
 import { AccountSelect, AmountInput } from './transfer-shell.tsx'
@@ -15,7 +17,7 @@ import type { ExternalChoice } from './use-external-choice.ts'
 import type { ExternalForm } from './use-external-form.ts'
 
 export interface ExternalFieldsProps {
-  type: ExternalType
+  type: ExternalTransferType
   form: ExternalForm
   choice: ExternalChoice
   accounts: Account[]
@@ -81,7 +83,7 @@ function WhoseChoice({
   onChange,
 }: {
   choice: ExternalChoice
-  onChange(permission: Permission): void
+  onChange(permission: TransferPermission): void
 }) {
   const { t } = useTranslation('external')
   if (choice.permissions.length <= 1)
@@ -94,7 +96,7 @@ function WhoseChoice({
     <Radio.Group
       label={t('permission.label')}
       value={choice.whose}
-      onChange={(v) => onChange(v as Permission)}
+      onChange={(v) => onChange(v as TransferPermission)}
     >
       <Group mt="xs">
         <Radio value="own" label={t('permission.own')} />
@@ -145,7 +147,7 @@ function ExtraParameters({ type, form, choice, validateExtra }: ExternalFieldsPr
       <SchemaForm
         key={`${type}:${form.values.countryCode}:${choice.payout}`}
         formKey={`external.${type}`}
-        operationId={type === 'wire' ? 'wireTransferSubmit' : 'eftTransferSubmit'}
+        operationId={type === TransferType.Wire ? 'wireTransferSubmit' : 'eftTransferSubmit'}
         runtime={extraForm.runtime}
         visibleWhen={extraForm.visibleWhen}
         initial={extraForm.initial}

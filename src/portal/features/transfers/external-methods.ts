@@ -1,59 +1,24 @@
-// The rules of /transfer/external that need no browser: which transfer types a session may
-// use and for whom (product-spec section 6), what a type's destination needs (section 5:
-// bank codes for BR, JP, HK and LK; the BIN is the first 6 digits without spaces), when a
-// fee may be asked for (only with amount and target), and the fee and submit requests of
-// each type, typed by the spec's request bodies.
+// The rules of /transfer/external that need no browser: what a type's destination needs
+// (product-spec section 5: the BIN is the first 6 digits without spaces), when a fee may be
+// asked for (only with amount and target), and the fee and submit requests of each type,
+// typed by the spec's request bodies. The types, the flags that allow them (section 6) and the
+// bank-code countries are the shared tables the server checks too (src/shared/).
 import type { components, paths } from '../../../generated/api.d.ts'
+import { TransferType } from '../../../generated/constants.ts'
+import type { TransferPermission } from '../../../shared/permission-flags.ts'
+import { eftNeedsBankCode, type ExternalTransferType } from '../../../shared/transfer-types.ts'
 import { isPositiveAmount } from '../../components/transfer/transfer-display.ts'
 
-export type ExternalType = 'wire' | 'eft' | 'oct' | 'crypto_eft' | 'instant_payment' | 'interac'
-export type Permission = components['schemas']['TransferPermission']
 export type Permissions = components['schemas']['Permissions']
 export type ExtraParameter = components['schemas']['ExtraParameter']
 
-export const externalTypes: readonly ExternalType[] = [
-  'wire',
-  'eft',
-  'oct',
-  'crypto_eft',
-  'instant_payment',
-  'interac',
-]
-
-export function isExternalType(type: string): type is ExternalType {
-  return (externalTypes as readonly string[]).includes(type)
-}
-
-/**
- * The flag of section 6 that allows each type, to the customer's own account ("Withdraw to
- * own account: Crypto, Wire, Bank, ToCard, InstantPayment, Interac", flags named as listed)
- * and to a third party (the send* flags); the server checks the same table on submit.
- */
-export const permissionFlags: Record<ExternalType, Record<Permission, string>> = {
-  wire: { own: 'Wire', '3d': 'sendMoneyWire' },
-  eft: { own: 'Bank', '3d': 'sendMoneyEft' },
-  oct: { own: 'ToCard', '3d': 'sendMoneyCreditCard' },
-  crypto_eft: { own: 'Crypto', '3d': 'sendCryptoEft' },
-  instant_payment: { own: 'InstantPayment', '3d': 'sendMoneyInstantPayment' },
-  interac: { own: 'Interac', '3d': 'sendMoneyInterac' },
-}
-
-/** For whom the session may send with a type: own account, third party, both or neither. */
-export function allowedPermissions(type: ExternalType, flags: Permissions): Permission[] {
-  const named = flags as Record<string, boolean | undefined>
-  return (['own', '3d'] as const).filter((p) => named[permissionFlags[type][p]] === true)
-}
-
-/** Section 5: EFT to these countries needs a bank code and a branch code. */
-export const bankCodeCountries = ['BR', 'JP', 'HK', 'LK']
-export const needsBranchCode = (countryCode: string) => bankCodeCountries.includes(countryCode)
-
 /** Types whose submit names the country of the recipient's bank. */
-export const needsCountry = (type: ExternalType) =>
-  type === 'wire' || type === 'eft' || type === 'instant_payment'
+export const needsCountry = (type: ExternalTransferType) =>
+  type === TransferType.Wire || type === TransferType.Eft || type === TransferType.InstantPayment
 
 /** Only wire and EFT submits carry extraParams (spec/transfers.yaml). */
-export const takesExtraParams = (type: ExternalType) => type === 'wire' || type === 'eft'
+export const takesExtraParams = (type: ExternalTransferType) =>
+  type === TransferType.Wire || type === TransferType.Eft
 
 /** Interac pays out in CAD only. */
 export const interacCurrency = 'CAD'
@@ -84,7 +49,7 @@ export interface Common {
   amount: string
   currencyCode: string
   countryCode: string
-  permission: Permission
+  permission: TransferPermission
 }
 
 const filled = (draft: Draft, name: string) => (draft[name] ?? '').trim() !== ''
@@ -95,19 +60,19 @@ function present(draft: Draft, names: string[]): Record<string, string> {
 }
 
 /** Whether the target of a type is set: with the amount, the fee may be asked for. */
-export function hasTarget(type: ExternalType, draft: Draft, countryCode: string): boolean {
+export function hasTarget(type: ExternalTransferType, draft: Draft, countryCode: string): boolean {
   switch (type) {
-    case 'wire':
+    case TransferType.Wire:
       return countryCode !== '' && (filled(draft, 'iban') || filled(draft, 'accountNumber'))
-    case 'eft':
+    case TransferType.Eft:
       return countryCode !== '' && filled(draft, 'accountNumber')
-    case 'oct':
+    case TransferType.Oct:
       return filled(draft, 'externalCardId') || binOf(draft.cardNumber ?? '') !== null
-    case 'crypto_eft':
+    case TransferType.CryptoEft:
       return filled(draft, 'walletAddress')
-    case 'instant_payment':
+    case TransferType.InstantPayment:
       return countryCode !== '' && filled(draft, 'instantKey')
-    case 'interac':
+    case TransferType.Interac:
       return isEmailShaped(value(draft, 'email'))
   }
 }
@@ -124,7 +89,11 @@ export interface Request {
 }
 
 /** The fee request of a type, or null while amount or target is missing (section 5). */
-export function feeRequest(type: ExternalType, common: Common, draft: Draft): Request | null {
+export function feeRequest(
+  type: ExternalTransferType,
+  common: Common,
+  draft: Draft,
+): Request | null {
   if (!isPositiveAmount(common.amount) || !hasTarget(type, draft, common.countryCode)) return null
   const base = {
     accountId: common.accountId,
@@ -134,24 +103,24 @@ export function feeRequest(type: ExternalType, common: Common, draft: Draft): Re
   }
   const withCountry = { ...base, countryCode: common.countryCode }
   switch (type) {
-    case 'wire':
+    case TransferType.Wire:
       return { path: '/rpc/wireTransferFeeGet', body: withCountry }
-    case 'eft':
+    case TransferType.Eft:
       return { path: '/rpc/eftTransferFeeGet', body: withCountry }
-    case 'instant_payment':
+    case TransferType.InstantPayment:
       return { path: '/rpc/instantTransferFeeGet', body: withCountry }
-    case 'oct': {
+    case TransferType.Oct: {
       const target = filled(draft, 'externalCardId')
         ? { externalCardId: Number(value(draft, 'externalCardId')) }
         : { binNumber: binOf(draft.cardNumber ?? '')! }
       const body: Record<string, unknown> = { ...base, ...target }
       return { path: '/rpc/octTransferFeeGet', body }
     }
-    case 'crypto_eft': {
+    case TransferType.CryptoEft: {
       const body: Body<'/rpc/cryptoTransferFeeGet'> = { ...base, ...present(draft, ['network']) }
       return { path: '/rpc/cryptoTransferFeeGet', body }
     }
-    case 'interac': {
+    case TransferType.Interac: {
       const body: Body<'/rpc/interacTransferFeeGet'> = {
         accountId: base.accountId,
         amount: base.amount,
@@ -172,7 +141,7 @@ export interface SubmitExtras {
 
 /** The submit request of a type, from the form as it stands. */
 export function submitRequest(
-  type: ExternalType,
+  type: ExternalTransferType,
   common: Common,
   draft: Draft,
   extras: SubmitExtras,
@@ -189,7 +158,7 @@ export function submitRequest(
     extraParams: extras.extraParams,
   }
   switch (type) {
-    case 'wire': {
+    case TransferType.Wire: {
       const destination = draft.destinationKind === 'accountNumber' ? 'accountNumber' : 'iban'
       // The spec's anyOf (IBAN or account number) makes the generated body type unknown.
       const body: Record<string, unknown> = {
@@ -205,7 +174,7 @@ export function submitRequest(
       }
       return { path: '/rpc/wireTransferSubmit', body }
     }
-    case 'eft': {
+    case TransferType.Eft: {
       const body: Body<'/rpc/eftTransferSubmit'> = {
         ...base,
         countryCode: common.countryCode,
@@ -216,7 +185,7 @@ export function submitRequest(
       }
       return { path: '/rpc/eftTransferSubmit', body }
     }
-    case 'oct': {
+    case TransferType.Oct: {
       const card = filled(draft, 'externalCardId')
         ? { externalCardId: Number(value(draft, 'externalCardId')) }
         : {
@@ -227,7 +196,7 @@ export function submitRequest(
       const body: Record<string, unknown> = { ...base, ...card, ...present(draft, ['note']) }
       return { path: '/rpc/octTransferSubmit', body }
     }
-    case 'crypto_eft': {
+    case TransferType.CryptoEft: {
       const body: Body<'/rpc/cryptoTransferSubmit'> = {
         ...base,
         walletAddress: value(draft, 'walletAddress'),
@@ -235,7 +204,7 @@ export function submitRequest(
       }
       return { path: '/rpc/cryptoTransferSubmit', body }
     }
-    case 'instant_payment': {
+    case TransferType.InstantPayment: {
       const body: Body<'/rpc/instantTransferSubmit'> = {
         ...base,
         countryCode: common.countryCode,
@@ -245,7 +214,7 @@ export function submitRequest(
       }
       return { path: '/rpc/instantTransferSubmit', body }
     }
-    case 'interac': {
+    case TransferType.Interac: {
       const body: Body<'/rpc/interacTransferSubmit'> = {
         ...base,
         currencyCode: interacCurrency,
@@ -259,8 +228,12 @@ export function submitRequest(
 }
 
 /** The required destination fields of a type that are still empty. */
-export function missingFields(type: ExternalType, draft: Draft, countryCode: string): string[] {
-  const required: Record<ExternalType, string[]> = {
+export function missingFields(
+  type: ExternalTransferType,
+  draft: Draft,
+  countryCode: string,
+): string[] {
+  const required: Record<ExternalTransferType, string[]> = {
     wire: [
       'beneficiaryName',
       'swift',
@@ -269,7 +242,7 @@ export function missingFields(type: ExternalType, draft: Draft, countryCode: str
     eft: [
       'beneficiaryName',
       'accountNumber',
-      ...(needsBranchCode(countryCode) ? ['bankCode', 'branchCode'] : []),
+      ...(eftNeedsBankCode(countryCode) ? ['bankCode', 'branchCode'] : []),
     ],
     oct: filled(draft, 'externalCardId') ? [] : ['cardNumber', 'cardHolderName'],
     crypto_eft: ['walletAddress'],

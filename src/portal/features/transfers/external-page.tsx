@@ -13,12 +13,10 @@ import { isPositiveAmount } from '../../components/transfer/transfer-display.ts'
 import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
 import { useTransferSubmit, type TransferSubmit } from './use-transfer-submit.ts'
 import {
-  isExternalType,
-  missingFields,
-  needsCountry,
-  submitRequest,
-  type ExternalType,
-} from './external-methods.ts'
+  isExternalTransferType,
+  type ExternalTransferType,
+} from '../../../shared/transfer-types.ts'
+import { missingFields, needsCountry, submitRequest } from './external-methods.ts'
 import { extraParamErrors, extraParamValues } from './extra-parameters.ts'
 import {
   RecentList,
@@ -35,6 +33,7 @@ import {
   type OfferedMethod,
 } from './use-external-choice.ts'
 import { useExternalFills, useExternalForm, type ExternalForm } from './use-external-form.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 /** The country's name in the page's language. */
 function countryNames(language: string): (code: string, fallback: string) => string {
@@ -155,7 +154,7 @@ function useExternalSubmit(
         body: { ...request.body, idempotencyKey } as never,
       }),
     )
-    if (answer?.responseCode === '00') {
+    if (answer?.responseCode === ResponseCode.Success) {
       form.setters.setAmount('')
       form.setters.setTemplateName('')
       return
@@ -206,9 +205,9 @@ function MethodChoice({
 }: {
   methods: OfferedMethod[]
   loading: boolean
-  value: ExternalType | null
+  value: ExternalTransferType | null
   error?: string | undefined
-  onChange(type: ExternalType): void
+  onChange(type: ExternalTransferType): void
 }) {
   const { t } = useTranslation('external')
   if (loading) return <Loader size="sm" aria-label={t('method.loading')} />
@@ -222,7 +221,7 @@ function MethodChoice({
     <Radio.Group
       label={t('method.label')}
       value={value ?? ''}
-      onChange={(v) => isExternalTypeValue(v) && onChange(v)}
+      onChange={(v) => isExternalTransferType(v) && onChange(v)}
       error={error}
       required
     >
@@ -239,5 +238,3 @@ function MethodChoice({
     </Radio.Group>
   )
 }
-
-const isExternalTypeValue = (value: string): value is ExternalType => isExternalType(value)

@@ -6,6 +6,8 @@ import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { components } from '../../../generated/api.d.ts'
+import { ResponseCode, TransferType } from '../../../generated/constants.ts'
+import type { ExternalTransferType } from '../../../shared/transfer-types.ts'
 import { loadDictionary } from '../../api/dictionaries.ts'
 import { useCustomerInfo } from '../../api/get-customer-info.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
@@ -16,7 +18,6 @@ import {
   takesExtraParams,
   type Common,
   type Draft,
-  type ExternalType,
   type ExtraParameter,
   type Permissions,
 } from './external-methods.ts'
@@ -33,7 +34,9 @@ export function usePermissionFlags(): Permissions | null {
   const query = useCustomerInfo()
   if (query.isPending) return null
   const data = query.data?.data
-  return data?.responseCode === '00' ? (data.customer?.permissions ?? noFlags) : noFlags
+  return data?.responseCode === ResponseCode.Success
+    ? (data.customer?.permissions ?? noFlags)
+    : noFlags
 }
 
 export function useCountries(): Country[] {
@@ -42,7 +45,7 @@ export function useCountries(): Country[] {
     queryFn: () => loadDictionary('countries'),
   })
   const reply = query.data
-  return reply?.responseCode === '00' ? ((reply.countries as Country[]) ?? []) : []
+  return reply?.responseCode === ResponseCode.Success ? ((reply.countries as Country[]) ?? []) : []
 }
 
 /** The methods served for the country (or the default ones without a country); null while asked. */
@@ -56,12 +59,12 @@ export function useMethods(countryCode: string): Method[] | null {
   const query = countryCode ? byCountry : byDefault
   if (query.isPending) return null
   const data = query.data?.data
-  return data?.responseCode === '00' ? (data.methods ?? []) : []
+  return data?.responseCode === ResponseCode.Success ? (data.methods ?? []) : []
 }
 
 /** The method's extra fields for the country and currency, as a form for SchemaForm. */
 export function useExtraForm(
-  type: ExternalType | null,
+  type: ExternalTransferType | null,
   countryCode: string,
   currencyCode: string,
 ): ExtraForm | null {
@@ -70,14 +73,14 @@ export function useExtraForm(
   const query = useOperationQuery(
     'transferExtraParameterList',
     {
-      transferType: type ?? 'wire',
+      transferType: type ?? TransferType.Wire,
       countryCode,
       ...(currencyCode && { currencyCode }),
     },
     { enabled: wanted },
   )
   const data = wanted ? query.data?.data : undefined
-  const params = data?.responseCode === '00' ? data.extraParams : undefined
+  const params = data?.responseCode === ResponseCode.Success ? data.extraParams : undefined
   return useMemo(() => {
     if (!params || params.length === 0) return null
     // Names the page knows are translated; others keep the server's label. A name with
@@ -101,7 +104,11 @@ export function useExtraForm(
 }
 
 /** Fee (amount and target set), maximum and limits (country, currency, source, operation). */
-export function useFacts(type: ExternalType | null, common: Common | null, draft: Draft): Facts {
+export function useFacts(
+  type: ExternalTransferType | null,
+  common: Common | null,
+  draft: Draft,
+): Facts {
   const account = common?.accountId
   const country = common?.countryCode ?? ''
   const currency = common?.currencyCode ?? ''
@@ -109,7 +116,7 @@ export function useFacts(type: ExternalType | null, common: Common | null, draft
   const ids = { fromAccountId: account ?? 0, countryCode: country }
   const max = useOperationQuery(
     'maxAmountGet',
-    { operation: type ?? 'wire', currencyCode: currency, ...ids },
+    { operation: type ?? TransferType.Wire, currencyCode: currency, ...ids },
     enabled,
   )
   const limits = useOperationQuery('customerLimitsGet', { type: 'withdrawals', ...ids }, enabled)

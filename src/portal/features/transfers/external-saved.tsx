@@ -16,9 +16,10 @@ import {
   Title,
 } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
+import { TransferType } from '../../../generated/constants.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
 import { formatAmount } from '../../../shared/money.ts'
-import { externalTypes } from './external-methods.ts'
+import { externalTransferTypes } from '../../../shared/transfer-types.ts'
 
 export type Template = components['schemas']['TransferTemplate']
 export type Payee = components['schemas']['PayeeTemplate']
@@ -26,7 +27,7 @@ export type Recent = components['schemas']['RecentTransfer']
 
 /** The customer's templates and payees, without the disabled ones. */
 export function useSavedDestinations(): { templates: Template[]; payees: Payee[] } {
-  const templates = useOperationQuery('paymentTemplateList', { types: [...externalTypes] })
+  const templates = useOperationQuery('paymentTemplateList', { types: [...externalTransferTypes] })
   const payees = useOperationQuery('beneficiaryList', {})
   return {
     templates: (templates.data?.data?.templates ?? []).filter((x) => !x.isDisabled),
@@ -141,7 +142,7 @@ export function RecentList({
                   </Badge>
                 </Group>
               </div>
-              {r.type === 'p2p' ? (
+              {r.type === TransferType.P2p ? (
                 <Anchor component={Link} to="/transfer/p2p" size="sm" style={{ flexShrink: 0 }}>
                   {t('recent.onP2p')}
                 </Anchor>

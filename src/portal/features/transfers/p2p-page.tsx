@@ -22,6 +22,7 @@ import {
   TransferPageShell,
   useFeeQuote,
 } from './transfer-shell.tsx'
+import { ResponseCode, TransferType } from '../../../generated/constants.ts'
 
 type Payee = components['schemas']['EmailCheckResult']
 type Recent = components['schemas']['RecentTransfer']
@@ -52,12 +53,12 @@ function usePayee(email: string): PayeeState {
   if (!ready || query.isPending) return 'checking'
   if (query.isError) return 'error'
   const { data } = query.data
-  return data?.responseCode === '00' ? payeeState(data) : 'error'
+  return data?.responseCode === ResponseCode.Success ? payeeState(data) : 'error'
 }
 
 /** The three most recent P2P transfers, and the people paid before for the e-mail field. */
 function useP2pHistory() {
-  const recent = useOperationQuery('recentTransferList', { types: ['p2p'], limit: 3 })
+  const recent = useOperationQuery('recentTransferList', { types: [TransferType.P2p], limit: 3 })
   const beneficiaries = useOperationQuery('p2pBeneficiaryList', {})
   return {
     recent: recent.data ? (recent.data.data?.transfers ?? []).filter((r) => !r.isDisabled) : null,
@@ -122,7 +123,7 @@ export function Component() {
         },
       }),
     )
-    if (answer?.responseCode === '00') set({ amount: '', note: '', reference: '' })
+    if (answer?.responseCode === ResponseCode.Success) set({ amount: '', note: '', reference: '' })
   }
 
   return (

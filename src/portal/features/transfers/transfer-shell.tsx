@@ -24,6 +24,7 @@ import {
   type AccountsState,
 } from '../../components/transfer/use-own-accounts.ts'
 import type { TransferSubmit } from './use-transfer-submit.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 export function TransferPageShell(props: {
   title: string
@@ -147,6 +148,6 @@ export function useFeeQuote<Op extends RpcOperationId>(
     ? (query.data?.data as
         { responseCode?: string; fee?: string; feeCurrencyCode?: string } | undefined)
     : undefined
-  if (reply?.responseCode !== '00') return {}
+  if (reply?.responseCode !== ResponseCode.Success) return {}
   return { fee: reply.fee, feeCurrencyCode: reply.feeCurrencyCode }
 }

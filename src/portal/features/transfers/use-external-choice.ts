@@ -3,14 +3,17 @@
 // whose money it is (own account or third party), the payout currency, and the request's
 // common part that the fee, the maximum and the submit share.
 import type { Account } from '../../components/transfer/use-own-accounts.ts'
+import { TransferType } from '../../../generated/constants.ts'
 import {
   allowedPermissions,
-  interacCurrency,
-  isExternalType,
-  type Common,
-  type ExternalType,
-  type Permission,
-} from './external-methods.ts'
+  typeAllowed,
+  type TransferPermission,
+} from '../../../shared/permission-flags.ts'
+import {
+  isExternalTransferType,
+  type ExternalTransferType,
+} from '../../../shared/transfer-types.ts'
+import { interacCurrency, type Common } from './external-methods.ts'
 import {
   useExtraForm,
   useFacts,
@@ -20,11 +23,15 @@ import {
 } from './external-queries.ts'
 import type { ExternalForm } from './use-external-form.ts'
 
-export type OfferedMethod = Method & { transferType: ExternalType }
+export type OfferedMethod = Method & { transferType: ExternalTransferType }
 
 /** The currencies a method pays out in, the source account's first when it is one of them. */
-function currenciesOf(type: ExternalType, method: Method | undefined, source?: Account): string[] {
-  if (type === 'interac') return [interacCurrency]
+function currenciesOf(
+  type: ExternalTransferType,
+  method: Method | undefined,
+  source?: Account,
+): string[] {
+  if (type === TransferType.Interac) return [interacCurrency]
   const offered = method?.currencyCodes ?? []
   if (offered.length === 0) return source ? [source.currencyCode] : []
   if (source && offered.includes(source.currencyCode))
@@ -41,13 +48,13 @@ export function useExternalChoice(form: ExternalForm, accounts: Account[]) {
   const offered = (methods ?? []).filter(
     (m): m is OfferedMethod =>
       m.available &&
-      isExternalType(m.transferType) &&
+      isExternalTransferType(m.transferType) &&
       flags !== null &&
-      allowedPermissions(m.transferType, flags).length > 0,
+      typeAllowed(m.transferType, flags),
   )
   const method = offered.find((m) => m.transferType === type)
   const permissions = type && flags ? allowedPermissions(type, flags) : []
-  const whose: Permission | undefined =
+  const whose: TransferPermission | undefined =
     permission && permissions.includes(permission) ? permission : permissions[0]
   const currencies = type ? currenciesOf(type, method, source) : []
   const payout = currencies.includes(currency) ? currency : (currencies[0] ?? '')
@@ -77,7 +84,7 @@ export function useExternalChoice(form: ExternalForm, accounts: Account[]) {
     facts,
     // The amount is what the recipient gets, in the payout currency; crypto is bought with the
     // account's own currency, so its amount is in that (the server's rule, docs/decisions.md).
-    amountCurrency: type === 'crypto_eft' ? (source?.currencyCode ?? '') : payout,
+    amountCurrency: type === TransferType.CryptoEft ? (source?.currencyCode ?? '') : payout,
     extraForm,
   }
 }

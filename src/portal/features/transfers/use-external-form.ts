@@ -6,21 +6,21 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client.ts'
 import { formatAmount } from '../../../shared/money.ts'
 import type { Json } from '../../renderer/screens-data.ts'
+import type { TransferPermission } from '../../../shared/permission-flags.ts'
 import {
-  draftOf,
-  isExternalType,
-  type Draft,
-  type ExternalType,
-  type Permission,
-} from './external-methods.ts'
+  isExternalTransferType,
+  type ExternalTransferType,
+} from '../../../shared/transfer-types.ts'
+import { draftOf, type Draft } from './external-methods.ts'
 import type { Payee, Recent, Template } from './external-saved.tsx'
+import { ResponseCode } from '../../../generated/constants.ts'
 
 type FieldError = { parameter: string; description: string }
 
 export function useExternalForm() {
   const [countryCode, setCountryCode] = useState('')
-  const [type, setType] = useState<ExternalType | null>(null)
-  const [permission, setPermission] = useState<Permission | ''>('')
+  const [type, setType] = useState<ExternalTransferType | null>(null)
+  const [permission, setPermission] = useState<TransferPermission | ''>('')
   const [from, setFrom] = useState('')
   const [currency, setCurrency] = useState('')
   const [amount, setAmount] = useState('')
@@ -50,7 +50,11 @@ export function useExternalForm() {
   }, [])
 
   /** A new destination: what was typed for another one goes. */
-  function startOver(next: { country?: string; type?: ExternalType | null; draft?: Draft }) {
+  function startOver(next: {
+    country?: string
+    type?: ExternalTransferType | null
+    draft?: Draft
+  }) {
     if (next.country !== undefined) setCountryCode(next.country)
     if (next.type !== undefined) setType(next.type)
     setDraft(next.draft ?? {})
@@ -85,7 +89,7 @@ export type ExternalForm = ReturnType<typeof useExternalForm>
 export function useExternalFills(form: ExternalForm) {
   const { t } = useTranslation('external')
   function fillFromTemplate(template: Template) {
-    if (!isExternalType(template.transferType)) return
+    if (!isExternalTransferType(template.transferType)) return
     form.startOver({
       country: template.countryCode ?? '',
       type: template.transferType,
@@ -116,7 +120,12 @@ export function useExternalFills(form: ExternalForm) {
     const { data } = await api.POST('/rpc/recentTransferDetailsGet', {
       body: { transactionId: transfer.transactionId },
     })
-    if (data?.responseCode !== '00' || !data.type || !isExternalType(data.type)) return
+    if (
+      data?.responseCode !== ResponseCode.Success ||
+      !data.type ||
+      !isExternalTransferType(data.type)
+    )
+      return
     const details = draftOf(data.details)
     form.startOver({
       country: transfer.countryCode ?? details.countryCode ?? '',

@@ -1,12 +1,11 @@
-// The rules of the external transfer page that need no browser: which types a session's
-// flags allow and for whom (product-spec section 6), the BIN (section 5: first 6 digits
-// without spaces), when a fee may be asked for (amount and target set), and that every fee
-// and submit request the page builds passes the spec's own request validator.
+// The rules of the external transfer page that need no browser: the BIN (product-spec
+// section 5: first 6 digits without spaces), when a fee may be asked for (amount and target
+// set), and that every fee and submit request the page builds passes the spec's own request
+// validator. Which types the flags allow is the shared table's, tested with it.
 import { describe, expect, test } from 'vitest'
 import * as validators from '../../../../src/generated/validators.js'
 import type { ValidateFunction } from '../../../../src/generated/validators.js'
 import {
-  allowedPermissions,
   binOf,
   draftOf,
   feeRequest,
@@ -15,8 +14,8 @@ import {
   submitRequest,
   type Common,
   type Draft,
-  type ExternalType,
 } from '../../../../src/portal/features/transfers/external-methods.ts'
+import type { ExternalTransferType } from '../../../../src/shared/transfer-types.ts'
 
 const table = validators as unknown as Record<string, ValidateFunction>
 const validatorOf = (path: string) => table[`request_${path.replace('/rpc/', '')}`]!
@@ -29,7 +28,7 @@ const common: Common = {
   permission: '3d',
 }
 
-const drafts: [ExternalType, Partial<Common>, Draft][] = [
+const drafts: [ExternalTransferType, Partial<Common>, Draft][] = [
   [
     'wire',
     { countryCode: 'DE', currencyCode: 'EUR' },
@@ -134,16 +133,6 @@ test.each([
   ['abcdef', null],
 ])('the BIN of "%s" is %s', (card, bin) => {
   expect(binOf(card)).toBe(bin)
-})
-
-test.each([
-  ['both flags', { Wire: true, sendMoneyWire: true }, ['own', '3d']],
-  ['own only', { Wire: true }, ['own']],
-  ['third party only', { sendMoneyWire: true }, ['3d']],
-  ['another type', { Bank: true, sendMoneyEft: true }, []],
-  ['none', {}, []],
-])('wire with %s: %j', (_name, flags, want) => {
-  expect(allowedPermissions('wire', flags as never)).toEqual(want)
 })
 
 test('EFT to BR, JP, HK and LK needs the bank and branch codes', () => {
