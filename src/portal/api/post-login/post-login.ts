@@ -13,7 +13,7 @@ import {
   type CustomerTerm,
   type Destination,
 } from './post-login-rules.ts'
-import { ResponseCode } from '../../../generated/constants.ts'
+import { CustomerInfoCustomerType, ResponseCode } from '../../../generated/constants.ts'
 
 export * from './post-login-rules.ts'
 
@@ -26,7 +26,8 @@ export async function routeAfterSignIn(initialPath?: string): Promise<Destinatio
     return withoutCustomer(body?.responseCode === ResponseCode.TermsError ? body.terms : undefined)
   }
   const info = body.customer
-  const fatcaActionRequired = info.customerType === 0 && info.isNeedFatcaAction === true
+  const fatcaActionRequired =
+    info.customerType === CustomerInfoCustomerType.Personal && info.isNeedFatcaAction === true
   const first = firstDestination({
     info,
     ...(actingCustomer() !== undefined ? { actingCustomerId: actingCustomer() } : {}),

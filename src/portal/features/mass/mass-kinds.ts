@@ -23,7 +23,11 @@ export type MassKind = 'p2p' | ExternalKind
 
 export const p2pPermission = p2pFlags.mass
 
-export const massKinds: MassKind[] = ['p2p', 'wire', 'eft', 'oct', 'digital']
+/** The order the mass choice page offers them in: P2P, then the external kinds. */
+export const massKinds: readonly MassKind[] = [
+  'p2p',
+  ...(Object.keys(externalKinds) as ExternalKind[]),
+]
 
 export function isExternalKind(value: string | undefined): value is ExternalKind {
   return value !== undefined && Object.hasOwn(externalKinds, value)

@@ -21,6 +21,8 @@ import {
   Text,
   Title,
 } from '@mantine/core'
+import { ApprovalMode } from '../../../generated/constants.ts'
+import { loginTwoStepOff, twoStepModes, type TwoStepKind } from '../../../shared/two-step-modes.ts'
 import { api, session } from '../../api/client.ts'
 import { invalidateCustomerInfo, useCustomerInfo } from '../../api/get-customer-info.ts'
 import { QrCode } from '../../components/qr-code.tsx'
@@ -28,14 +30,12 @@ import { ResponsePopup, SuccessNotice, type Popup } from '../../renderer/result-
 import { rpcOk, settle } from './call-outcome.ts'
 import { CodePopup, type CodeVerdict } from './code-popup.tsx'
 
-type TypeMode = 'login' | 'transaction'
-type Mode = 'no' | 'push' | 'otp' | 'sms' | 'approvalCode' | 'simple' | 'direct'
+/** What the server's request takes: an approval mode, or the sign-in mode that is off. */
+type Mode = ApprovalMode | typeof loginTwoStepOff
 
-/** The modes the server accepts for each kind (src/server/security/two-step-modes.ts). */
-const modesOf: Record<TypeMode, Mode[]> = {
-  login: ['no', 'push', 'otp', 'sms'],
-  transaction: ['push', 'otp', 'sms', 'approvalCode', 'simple', 'direct'],
-}
+const approvalModes: readonly string[] = Object.values(ApprovalMode)
+const isMode = (mode: string): mode is Mode =>
+  mode === loginTwoStepOff || approvalModes.includes(mode)
 
 /** Long labels (Spanish, Romanian) wrap on a phone instead of widening the page. */
 const wrappingButton = {
@@ -43,12 +43,12 @@ const wrappingButton = {
   label: { whiteSpace: 'normal', textAlign: 'center' },
 } as const
 
-type Current = Record<TypeMode, string>
+type Current = Record<TwoStepKind, string>
 type Load =
   { status: 'loading' } | { status: 'failed'; popup: Popup } | { status: 'ready'; current: Current }
 
 interface Pending {
-  typeMode: TypeMode
+  typeMode: TwoStepKind
   mode: Mode
   reqId: string
   sentTo?: string | undefined
@@ -77,8 +77,8 @@ function useCurrentModes(networkMessage: string): Load {
   return {
     status: 'ready',
     current: {
-      login: customer?.login2faMode ?? 'no',
-      transaction: customer?.transactionApproveMode ?? 'simple',
+      login: customer?.login2faMode ?? loginTwoStepOff,
+      transaction: customer?.transactionApproveMode ?? ApprovalMode.Simple,
     },
   }
 }
@@ -105,7 +105,7 @@ function TwoStepPage() {
   // The modes are the customer's: reading them again is reading the customer again.
   const reload = () => invalidateCustomerInfo(queryClient)
 
-  async function ask(typeMode: TypeMode, mode: Mode): Promise<string | null> {
+  async function ask(typeMode: TwoStepKind, mode: Mode): Promise<string | null> {
     setCanceled(false)
     setNotice(null)
     const outcome = await settle(
@@ -119,8 +119,8 @@ function TwoStepPage() {
     }
     const refusal = outcome.errors.find((error) => error.parameter === 'mode')
     // The server's reasons are English; the two a person can act on are said in their language.
-    if (refusal && mode === 'push') return t('twoStep.needsDevice')
-    if (refusal && mode === 'sms') return t('twoStep.needsPhone')
+    if (refusal && mode === ApprovalMode.Push) return t('twoStep.needsDevice')
+    if (refusal && mode === ApprovalMode.Sms) return t('twoStep.needsPhone')
     if (refusal) return refusal.description
     setPopup({ kind: 'failure', result: outcome.failure })
     return null
@@ -201,7 +201,7 @@ function TwoStepPage() {
         <CodePopup
           title={t(`twoStep.approvalTitle.${pending.typeMode}`)}
           // An authenticator's code is shown by the app, not sent anywhere.
-          sentTo={pending.mode === 'otp' ? undefined : pending.sentTo}
+          sentTo={pending.mode === ApprovalMode.Otp ? undefined : pending.sentTo}
           onSubmit={confirm}
           onCancel={cancel}
         >
@@ -211,7 +211,7 @@ function TwoStepPage() {
               <QrCode value={pending.otpauthUri} label={t('twoStep.authenticatorQrLabel')} />
             </>
           )}
-          {pending.mode === 'otp' && !pending.otpauthUri && (
+          {pending.mode === ApprovalMode.Otp && !pending.otpauthUri && (
             <Text size="sm">{t('twoStep.authenticatorCode')}</Text>
           )}
         </CodePopup>
@@ -222,14 +222,14 @@ function TwoStepPage() {
 }
 
 function ModeCard(props: {
-  typeMode: TypeMode
+  typeMode: TwoStepKind
   current: string
   onChange(mode: Mode): Promise<string | null>
 }) {
   const { t } = useTranslation('security')
   const { typeMode, current } = props
-  const choices = modesOf[typeMode].filter((mode) => mode !== current)
-  const [choice, setChoice] = useState<Mode>(choices[0] ?? 'no')
+  const choices = twoStepModes[typeMode].filter(isMode).filter((mode) => mode !== current)
+  const [choice, setChoice] = useState<Mode>(choices[0] ?? loginTwoStepOff)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -260,7 +260,8 @@ function ModeCard(props: {
             label={t(`twoStep.${typeMode}.choose`)}
             value={choice}
             onChange={(event) => {
-              setChoice(event.currentTarget.value as Mode)
+              const next = event.currentTarget.value
+              if (isMode(next)) setChoice(next)
               setError(null)
             }}
             data={choices.map((mode) => ({ value: mode, label: t(`twoStep.modes.${mode}`) }))}
