@@ -1,13 +1,18 @@
 // Who is looking, for the menu and the route guard (spec/README.md, Screens): the user's right
 // on the acting customer, that customer's type and permission flags (customerAccessListGet)
-// and whether the user is an administrator (getCustomerInfo). Read once per acting customer
-// and kept until sign-out; the server still checks every call (src/server/rpc/access.ts).
-import { useEffect, useState } from 'react'
+// and whether the user is an administrator (getCustomerInfo). Both are cached queries keyed
+// by the acting customer, read once each and kept until sign-out; the server still checks
+// every call (src/server/rpc/access.ts).
 import { AccessRight, CustomerInfoCustomerType, ResponseCode } from '../../generated/constants.ts'
 import { admits, parseAccess, type Viewer } from '../../shared/access.ts'
 import { anyMassFlag } from '../../shared/permission-flags.ts'
 import { actingCustomer } from '../api/acting-customer.ts'
-import { api, session } from '../api/client.ts'
+import {
+  accessInfoOf,
+  useCustomerAccessList,
+  type CustomerAccessListReply,
+} from '../api/get-customer-access-list.ts'
+import { useCustomerInfo, type CustomerInfoReply } from '../api/get-customer-info.ts'
 
 /** What a page asks of the viewer: an access in the screens' words, and maybe any of flags. */
 export interface PageAccess {
@@ -25,25 +30,19 @@ const nobody: Viewer = {
   permissions: {},
 }
 
-let cached: { acting: number | undefined; viewer: Promise<Viewer> } | undefined
-session.subscribe((tokens) => {
-  if (!tokens) cached = undefined
-})
+/** The rights are not expected to change while the person is signed in. */
+const accessListStaleMs = Number.POSITIVE_INFINITY
 
-async function loadViewer(acting: number | undefined): Promise<Viewer> {
-  const [accessReply, infoReply] = await Promise.all([
-    api.POST('/rpc/customerAccessListGet', { body: {} }).catch(() => null),
-    api.POST('/rpc/getCustomerInfo', { body: {} }).catch(() => null),
-  ])
-  const info =
-    accessReply?.data?.responseCode === ResponseCode.Success
-      ? accessReply.data.accessInfo
-      : undefined
+function viewerOf(
+  acting: number | undefined,
+  accessReply: CustomerAccessListReply | undefined,
+  infoReply: CustomerInfoReply | undefined,
+): Viewer {
+  const info = accessInfoOf(accessReply)
   if (!info) return nobody
   // The user's own customer comes first in the list; a chosen company is found by its id.
   const entry = info.accessList.find((item) => item.customerId === acting) ?? info.accessList[0]
-  const customer =
-    infoReply?.data?.responseCode === ResponseCode.Success ? infoReply.data.customer : undefined
+  const customer = infoReply?.responseCode === ResponseCode.Success ? infoReply.customer : undefined
   return {
     signedIn: true,
     isAdmin: customer?.isAdmin === true,
@@ -53,23 +52,13 @@ async function loadViewer(acting: number | undefined): Promise<Viewer> {
   }
 }
 
-function viewerOf(acting: number | undefined): Promise<Viewer> {
-  if (!cached || cached.acting !== acting) cached = { acting, viewer: loadViewer(acting) }
-  return cached.viewer
-}
-
 /** The viewer of the acting customer; undefined while it loads. */
 export function useViewer(): Viewer | undefined {
-  const acting = actingCustomer()
-  const [loaded, setLoaded] = useState<{ acting: number | undefined; viewer: Viewer }>()
-  useEffect(() => {
-    let active = true
-    void viewerOf(acting).then((viewer) => active && setLoaded({ acting, viewer }))
-    return () => {
-      active = false
-    }
-  }, [acting])
-  return loaded && loaded.acting === acting ? loaded.viewer : undefined
+  const access = useCustomerAccessList({ staleTime: accessListStaleMs })
+  const info = useCustomerInfo()
+  if (access.isPending || info.isPending) return undefined
+  // A lost answer is the query's error and leaves no data: the viewer is then nobody.
+  return viewerOf(actingCustomer(), access.data?.data, info.data?.data)
 }
 
 /** Whether the viewer may open a page; an access outside the vocabulary opens to no one. */

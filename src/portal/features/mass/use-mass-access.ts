@@ -1,5 +1,6 @@
 // The session's mass permission flags (product-spec section 6: sendMoneyMass*, of the acting
 // customer, from customerAccessListGet) and the sample file links (massSampleLinksGet).
+import { accessInfoOf, useCustomerAccessList } from '../../api/get-customer-access-list.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
 
@@ -11,13 +12,12 @@ export interface MassAccess {
 }
 
 export function useMassAccess(): MassAccess {
-  const access = useOperationQuery('customerAccessListGet', {})
+  const access = useCustomerAccessList()
   const samples = useOperationQuery('massSampleLinksGet', {})
   if (access.isPending || samples.isPending) return { permissions: null, loaded: false, links: {} }
   // A lost answer counts as no flags and no links, as a refused one does.
-  const accessReply = access.data?.data
   const linksReply = samples.data?.data
-  const info = accessReply?.responseCode === ResponseCode.Success ? accessReply.accessInfo : null
+  const info = accessInfoOf(access.data?.data)
   const links = linksReply?.responseCode === ResponseCode.Success ? linksReply.links : undefined
   return {
     permissions: (info?.permissions as Record<string, boolean> | undefined) ?? null,

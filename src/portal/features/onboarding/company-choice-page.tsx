@@ -2,48 +2,42 @@
 // routing step 4): the companies the user may act for; choosing one makes it the acting
 // customer (fromCustomerId) and opens its start page in the order of product-spec section 2.
 import { useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
-import { api } from '../../api/client.ts'
 import { setActingCustomer } from '../../api/acting-customer.ts'
-import { businessStartPage, type CustomerAccessInfo } from '../../api/post-login/post-login.ts'
-import { ResponseCode } from '../../../generated/constants.ts'
+import {
+  accessInfoOf,
+  fetchCustomerAccessList,
+  useCustomerAccessList,
+} from '../../api/get-customer-access-list.ts'
+import { businessStartPage } from '../../api/post-login/post-login.ts'
 
 export function Component() {
   const { t } = useTranslation(['onboarding', 'forms', 'common'])
   const navigate = useNavigate()
   const location = useLocation()
+  const client = useQueryClient()
   const initialPath = (location.state as { initialPath?: string } | null)?.initialPath
-  const [access, setAccess] = useState<CustomerAccessInfo | null>(null)
-  const [failed, setFailed] = useState(false)
-
+  // The list is the signed-in user's own, whoever they act for now: it is asked for once the
+  // acting customer is cleared, so its cache key is the user's own.
+  const [ownList, setOwnList] = useState(false)
   useEffect(() => {
-    let active = true
-    // The list is the signed-in user's own, whoever they act for now.
     setActingCustomer(undefined)
-    api
-      .POST('/rpc/customerAccessListGet', { body: {} })
-      .then(({ data }) => {
-        if (!active) return
-        const body = data as { responseCode?: string; accessInfo?: CustomerAccessInfo }
-        if (body?.responseCode === ResponseCode.Success && body.accessInfo)
-          setAccess(body.accessInfo)
-        else setFailed(true)
-      })
-      .catch(() => active && setFailed(true))
-    return () => {
-      active = false
-    }
+    setOwnList(true)
   }, [])
+  const list = useCustomerAccessList({ enabled: ownList })
+  const access = list.isPending ? undefined : accessInfoOf(list.data?.data)
+  const [chooseFailed, setChooseFailed] = useState(false)
+  const failed = chooseFailed || (!list.isPending && !access)
 
   async function choose(customerId: number) {
     setActingCustomer(customerId)
-    // What the user may do there is read for the chosen company.
-    const { data } = await api.POST('/rpc/customerAccessListGet', { body: {} })
-    const chosen = (data as { accessInfo?: CustomerAccessInfo } | undefined)?.accessInfo
+    // What the user may do there is read for the chosen company; the menu reads the same.
+    const chosen = accessInfoOf((await fetchCustomerAccessList(client).catch(() => null))?.data)
     const entry = chosen?.accessList.find((item) => item.customerId === customerId)
-    if (!chosen || !entry) return setFailed(true)
+    if (!chosen || !entry) return setChooseFailed(true)
     navigate(
       businessStartPage({ access: chosen, entry, ...(initialPath ? { initialPath } : {}) }),
       { replace: true },
