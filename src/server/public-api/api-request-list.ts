@@ -2,17 +2,17 @@
 // and dates (product-spec section 3, API request log filter). Calls with an unknown key have
 // no owner and are not listed.
 import { and, desc, eq, gte, isNotNull, lt, type SQL } from 'drizzle-orm'
-import { requireSession } from '../rpc/handler-context.ts'
+import { requireSession, type Handler } from '../rpc/handler-context.ts'
 import { reply, type FieldError } from '../rpc/outcome.ts'
 import { apiRequests } from '../db/schema-public-api.ts'
 import { apiRequestView } from './public-api-views.ts'
-import { invalidInput, type BodylessHandler } from './public-api-records.ts'
+import { invalidInput } from './public-api-records.ts'
 import { dateWindow, queryDate, queryId } from './query-params.ts'
 
 /** The list has no paging in the product; the newest this many are enough to read. */
 const maxRows = 1000
 
-export const handler: BodylessHandler = async (context) => {
+export const handler: Handler<'apiRequestList'> = async (context) => {
   const { customerId } = requireSession(context)
   const errors: FieldError[] = []
   const { query } = context

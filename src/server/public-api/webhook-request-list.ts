@@ -2,14 +2,14 @@
 // first, 20 a page by default with an opaque cursor (product-spec sections 3 and 9). The
 // query text is looked for in the URL, the event type and both bodies.
 import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
-import { requireSession } from '../rpc/handler-context.ts'
+import { requireSession, type Handler } from '../rpc/handler-context.ts'
 import { reply, type FieldError } from '../rpc/outcome.ts'
 import { webhookRequests } from '../db/schema-public-api.ts'
 import { webhookRequestView } from './public-api-views.ts'
-import { invalidInput, type BodylessHandler } from './public-api-records.ts'
+import { invalidInput } from './public-api-records.ts'
 import { dateWindow, queryDate, queryId, queryInteger, queryText } from './query-params.ts'
 
-export const handler: BodylessHandler = async (context) => {
+export const handler: Handler<'webhookRequestList'> = async (context) => {
   const { customerId } = requireSession(context)
   const errors: FieldError[] = []
   const { query } = context
