@@ -36,7 +36,9 @@ export function validatorModule(spec: JsonObject): { code: string; names: string
       `${schemaBase}${title}`,
     )
   }
-  const exports: Record<string, string> = {}
+  // An RPC failure shares status 200 with the operation's success but none of its required
+  // fields: the dispatcher's answer check (rpc/answer-check.ts) holds it to the envelope.
+  const exports: Record<string, string> = { rpcFailure: `${schemaBase}Envelope` }
   for (const entry of operationTable(spec)) {
     addOperation(ajv, spec, entry, exports)
   }

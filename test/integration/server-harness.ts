@@ -3,14 +3,12 @@
 // runs its cases once per target: `for (const target of databaseTargets()) describe(...)`.
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { expect } from 'vitest'
 import { buildApp, type BuildOptions } from '../../src/server/app.ts'
 import { configFromEnv } from '../../src/server/config.ts'
 import { openDatabase, type Database, type Db } from '../../src/server/db/open-database.ts'
 import { demoPassword, seedDemo } from '../../src/server/db/seed-demo.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../src/shared/pkce.ts'
 import type { components } from '../../src/generated/api.d.ts'
-import type { ValidateFunction } from '../../src/generated/validators.js'
 
 type Schemas = components['schemas']
 
@@ -261,12 +259,6 @@ export async function replyOf(response: Response): Promise<Reply> {
     text,
     body: JSON.parse(text) as JsonBody,
   }
-}
-
-/** Asserts a body against a precompiled spec validator, naming the failures when it does not fit. */
-export function expectValid(validate: ValidateFunction, body: unknown): void {
-  const valid = validate(body)
-  expect(valid ? [] : validate.errors, JSON.stringify(body)).toEqual([])
 }
 
 /** The parameters a VF answer names, in order. */

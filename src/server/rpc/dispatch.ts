@@ -8,6 +8,7 @@ import type { operations as operationTable } from '../../generated/operations.ts
 import type { HandlerContext, Session } from './handler-context.ts'
 import { rpcFail, validationFailure, type Outcome } from './outcome.ts'
 import { fieldErrors } from './validation-errors.ts'
+import { checkedAnswer } from './answer-check.ts'
 import { asRestDenial, checkAccess } from './access.ts'
 import { multipartBody } from './multipart-body.ts'
 import { requestTextErrors } from './text-input.ts'
@@ -107,7 +108,8 @@ export async function dispatch(
     params: (request.params ?? {}) as Record<string, string>,
     query: (request.query ?? {}) as Record<string, string>,
   }
-  return handler(context, body)
+  const outcome = await handler(context, body)
+  return services.config.checkAnswers ? checkedAnswer(entry, outcome, request) : outcome
 }
 
 async function sessionOf(
