@@ -1,5 +1,6 @@
 // What the public-api handlers share: limits per merchant, the REST answers for a missing
-// record or a refused change, and where merchants' URLs may point.
+// record or a refused change, the date window of the list filters, and where merchants' URLs
+// may point.
 import { count, eq, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open-database.ts'
@@ -20,6 +21,23 @@ export function unprocessable(message: string): Failure {
 /** REST answers a VF with HTTP 400 (decisions.md), errors included for the popup. */
 export function invalidInput(errors: FieldError[]): Failure {
   return validationFailure(errors, 400)
+}
+
+/** fromDate and toDate as a half-open interval of instants (UTC days, toDate included). */
+export function dateWindow(
+  fromDate: string | undefined,
+  toDate: string | undefined,
+  errors: FieldError[],
+): { from?: Date; before?: Date } {
+  if (fromDate !== undefined && toDate !== undefined && toDate < fromDate) {
+    errors.push({ parameter: 'toDate', description: 'must not come before fromDate' })
+  }
+  return {
+    ...(fromDate !== undefined ? { from: new Date(`${fromDate}T00:00:00Z`) } : {}),
+    ...(toDate !== undefined
+      ? { before: new Date(new Date(`${toDate}T00:00:00Z`).getTime() + 86_400_000) }
+      : {}),
+  }
 }
 
 export async function countOwned(
