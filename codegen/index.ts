@@ -6,6 +6,7 @@ import openapiTS, { astToString } from 'openapi-typescript'
 import { bundleSpec, SpecError, type JsonObject } from './bundle-spec.ts'
 import { kebabCase, operationTable, type OperationEntry } from './operation-table.ts'
 import { ajvRuntimeModule, validatorModule } from './validators.ts'
+import { queryValidatorModule } from './query-validators.ts'
 import { loadBrands } from './brands.ts'
 import { operationsReport, testedOperations } from './operations-report.ts'
 import { apiReferenceHtml } from './api-reference.ts'
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   checkRequestBounds(spec, table)
   const apiTypes = astToString(await openapiTS(spec as never))
   const validators = validatorModule(spec)
+  const queryValidators = queryValidatorModule(spec)
   const { brands, problems } = loadBrands(root)
   if (problems.length > 0) {
     for (const p of problems) console.error(`${p.file}:${p.line}: ${p.message}`)
@@ -52,6 +54,8 @@ async function main(): Promise<void> {
   write('constants.ts', constantsModule(spec))
   write('validators.js', validators.code)
   write('validators.d.ts', validatorTypes(validators.names))
+  write('query-validators.js', queryValidators.code)
+  write('query-validators.d.ts', validatorTypes(queryValidators.names))
   write('ajv-runtime.js', ajvRuntimeModule)
   write('handlers.ts', handlersModule(table, handlerFiles))
   write(

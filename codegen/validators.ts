@@ -2,6 +2,7 @@
 // standalone code, so neither the server nor the browser compiles schemas at run time
 // (no `new Function`, so no 'unsafe-eval' in the CSP; DESIGN.md sections 5 and 11).
 import { Ajv2020 } from 'ajv/dist/2020.js'
+import type { Options } from 'ajv'
 import { _ } from 'ajv/dist/compile/codegen/index.js'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import { formats } from '../src/shared/formats.ts'
@@ -14,15 +15,17 @@ import {
   type OperationEntry,
 } from './operation-table.ts'
 
-const schemaBase = 'https://schemas.portal.invalid/'
+export const schemaBase = 'https://schemas.portal.invalid/'
 
-export function validatorModule(spec: JsonObject): { code: string; names: string[] } {
+/** An ajv for the spec's schemas, with every component added under its title. */
+export function specAjv(spec: JsonObject, options: Partial<Options> = {}): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
     strictRequired: false,
     allowUnionTypes: true,
     code: { source: true, esm: true, formats: _`require("formats")` },
+    ...options,
   })
   for (const keyword of ['x-enum-varnames', 'x-enum-descriptions', 'example']) {
     ajv.addKeyword(keyword)
@@ -36,13 +39,23 @@ export function validatorModule(spec: JsonObject): { code: string; names: string
       `${schemaBase}${title}`,
     )
   }
-  const exports: Record<string, string> = {}
+  return ajv
+}
+
+/** The ES module of the validators named in `exports` (export name -> schema id). */
+export function standaloneModule(ajv: Ajv2020, exports: Record<string, string>): string {
+  return replaceRequires(standaloneCode(ajv, exports))
+}
+
+export function validatorModule(spec: JsonObject): { code: string; names: string[] } {
+  const ajv = specAjv(spec)
+  // An RPC failure shares status 200 with the operation's success but none of its required
+  // fields: the dispatcher's answer check (rpc/answer-check.ts) holds it to the envelope.
+  const exports: Record<string, string> = { rpcFailure: `${schemaBase}Envelope` }
   for (const entry of operationTable(spec)) {
     addOperation(ajv, spec, entry, exports)
   }
-  let code = standaloneCode(ajv, exports)
-  code = replaceRequires(code)
-  return { code, names: Object.keys(exports) }
+  return { code: standaloneModule(ajv, exports), names: Object.keys(exports) }
 }
 
 function addOperation(
@@ -66,7 +79,7 @@ function addOperation(
   }
 }
 
-function withAbsoluteRefs(node: Json): Json {
+export function withAbsoluteRefs(node: Json): Json {
   if (Array.isArray(node)) return node.map(withAbsoluteRefs)
   if (node === null || typeof node !== 'object') return node
   const out: JsonObject = {}

@@ -30,6 +30,12 @@ export interface ServerConfig {
    * through the page from one address many times a minute and set it higher.
    */
   rateLimitFactor: number
+  /**
+   * Check every answer against the spec and answer a 500 naming the field on a mismatch
+   * (rpc/answer-check.ts). On unless NODE_ENV=production, where it would cost a validation
+   * per call.
+   */
+  checkAnswers: boolean
 }
 
 function number(value: string | undefined, fallback: number): number {
@@ -57,5 +63,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     // every server it starts (vite.config.ts sets LOG_LEVEL for the test projects).
     logLevel: env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info',
     rateLimitFactor: Math.floor(number(env.RATE_LIMIT_FACTOR, 1)),
+    // Process-wide like logLevel: a production process stays unchecked whatever it passes.
+    checkAnswers: (env.NODE_ENV ?? process.env.NODE_ENV) !== 'production',
   }
 }

@@ -1,7 +1,7 @@
 // Starts the real server over a real database for the integration suites: PGlite in memory
 // always, and PostgreSQL when one is reachable (DESIGN.md sections 8 and 9). Each suite file
 // runs its cases once per target: `for (const target of databaseTargets()) describe(...)`.
-import { expect, inject } from 'vitest'
+import { inject } from 'vitest'
 import { buildApp, type BuildOptions } from '../../src/server/app.ts'
 import { configFromEnv } from '../../src/server/config.ts'
 import { openDatabase, type Database, type Db } from '../../src/server/db/open-database.ts'
@@ -10,7 +10,6 @@ import { adminQuery, databaseUrl, runScopedName } from '../support/seeded-databa
 import { openSeededPglite } from '../support/seeded-dump.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../src/shared/pkce.ts'
 import type { components } from '../../src/generated/api.d.ts'
-import type { ValidateFunction } from '../../src/generated/validators.js'
 
 type Schemas = components['schemas']
 
@@ -219,12 +218,6 @@ export async function replyOf(response: Response): Promise<Reply> {
     text,
     body: JSON.parse(text) as JsonBody,
   }
-}
-
-/** Asserts a body against a precompiled spec validator, naming the failures when it does not fit. */
-export function expectValid(validate: ValidateFunction, body: unknown): void {
-  const valid = validate(body)
-  expect(valid ? [] : validate.errors, JSON.stringify(body)).toEqual([])
 }
 
 /** The parameters a VF answer names, in order. */

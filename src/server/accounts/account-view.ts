@@ -5,6 +5,9 @@ import type { AccountBalance } from '../ledger/balances.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { deriveAccountFlags, type LedgerAccountView } from '../../shared/account-flags.ts'
 import { fromMinor } from '../../shared/money.ts'
+import type { components } from '../../generated/api.d.ts'
+
+type Account = components['schemas']['Account']
 
 export type AccountRow = LedgerAccount
 
@@ -29,17 +32,20 @@ export function accountJson(
   view: LedgerAccountView,
   balance: AccountBalance | undefined,
   all: readonly LedgerAccountView[],
-) {
+): Account {
   return {
     accountId: row.id,
     type: row.type,
-    ...(row.subType ? { subType: row.subType } : {}),
+    // The columns are wider than the spec's enums; they only hold values the spec allows,
+    // and the dispatcher's response check reports one that is not.
+    ...(row.subType ? { subType: row.subType as Account['subType'] } : {}),
     currencyCode: row.currencyCode,
-    accountStatusId: row.statusId,
+    accountStatusId: row.statusId as Account['accountStatusId'],
     balance: fromMinor(view.balanceMinor, view.scale),
     accountBalanceMin: fromMinor(row.balanceMinMinor, view.scale),
     pendingAmount: fromMinor(balance?.pendingMinor ?? 0n, view.scale),
-    ...(row.customerId !== null ? { customerId: row.customerId } : {}),
+    // A customer's account (customerAccounts selects by it); only house accounts have none.
+    customerId: row.customerId!,
     ...(row.settlementAccountId ? { settlementAccountId: row.settlementAccountId } : {}),
     ...(row.cardIsVirtual !== null ? { cardIsVirtual: row.cardIsVirtual } : {}),
     ...(row.cardExpiryMonth ? { cardExpiryMonth: row.cardExpiryMonth } : {}),

@@ -8,7 +8,7 @@ import { accountCodes } from '../db/schema-auth.ts'
 import { companyUsers } from '../db/schema-security.ts'
 import type { Db } from '../db/open-database.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { rpcFail, rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
 import { recordAttempt } from '../auth/login-attempts.ts'
 import {
   activationLink,
@@ -29,7 +29,7 @@ export async function activate(
   code: string,
   purposes: CodePurpose[],
   parameter: string,
-): Promise<Outcome> {
+): Promise<Answer<'accountActivate' | 'businessActivate'> | Failure> {
   const email = username.trim().toLowerCase()
   const [user] = await context.db.select().from(users).where(eq(users.username, email))
   const row = user ? await liveCode(context.db, user.id, purposes) : undefined

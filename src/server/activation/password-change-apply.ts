@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
 import { revokeSignInsOf } from '../auth/tokens.ts'
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, type Outcome } from '../rpc/outcome.ts'
+import { rpcOk, type Answer, type Failure } from '../rpc/outcome.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import { publishToUser } from '../realtime/publish.ts'
@@ -19,7 +19,7 @@ export const handler: Handler<'passwordChangeApply'> = async (context, input) =>
   if (!found) return wrongRecoveryCode()
   const passwordHash = await hashPassword(input.password)
   const { user, row } = found
-  return context.db.transaction(async (tx): Promise<Outcome> => {
+  return context.db.transaction(async (tx): Promise<Answer<'passwordChangeApply'> | Failure> => {
     const check = await checkAccountCode(tx, row, input.code, true)
     if (check === 'blocked') return blockedRecovery()
     if (check === 'wrong') return wrongRecoveryCode()

@@ -3,15 +3,15 @@
 import { eq } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
-import { rpcFail, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { rpcFail, validationFailure, type Failure } from '../rpc/outcome.ts'
 import { liveCode, type AccountCodeRow } from './account-codes.ts'
 
 export const tooManyRecoveryCodesText = 'Too many wrong codes. Ask for a new password reset e-mail.'
 
-export const wrongRecoveryCode = (): Outcome =>
+export const wrongRecoveryCode = (): Failure =>
   validationFailure([{ parameter: 'code', description: 'is not valid or has expired' }])
 
-export const blockedRecovery = (): Outcome => rpcFail('TA1', tooManyRecoveryCodesText)
+export const blockedRecovery = (): Failure => rpcFail('TA1', tooManyRecoveryCodesText)
 
 export async function recoveryCodeOf(
   context: HandlerContext,

@@ -3,7 +3,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
-import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { rpcFail, rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
 import { issueApprovalCode } from '../transfers/approval-codes.ts'
 import { inTransaction } from '../transfers/transfer-orders.ts'
 import { lockOrders } from '../transfers/order-settlement.ts'
@@ -13,7 +13,9 @@ export async function sendTransferCode(
   who: { customerId: number; userId: number },
   orderId: number | undefined,
   approveType?: number,
-): Promise<Outcome> {
+): Promise<
+  Answer<'approvalCodeGenerate' | 'approvalCodeRequest' | 'transferApprovalResend'> | Failure
+> {
   const [order] = await db
     .select()
     .from(transferOrders)
@@ -44,6 +46,6 @@ export async function sendTransferCode(
       declined: false,
       approveType: approveType ?? locked.approveType,
     })
-    return rpcOk({ approvalSentTo: sent.approvalSentTo, transactionId: locked.id })
+    return rpcOk({ approvalSentTo: sent.approvalSentTo })
   })
 }

@@ -8,7 +8,13 @@ import { and, count, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { transferApprovalCodes, transferOrders } from '../db/schema-transfers.ts'
 import { massBatchRows } from '../db/schema-mass.ts'
-import { rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import {
+  rpcOk,
+  validationFailure,
+  type Answer,
+  type Failure,
+  type RpcData,
+} from '../rpc/outcome.ts'
 import { issueApprovalCode, type OrderRow } from '../transfers/approval-codes.ts'
 import { completeOrder, lockOrders, voidOrder } from '../transfers/order-settlement.ts'
 import { inTransaction, Refusal } from '../transfers/transfer-orders.ts'
@@ -80,7 +86,12 @@ async function refuseBatchOrders(tx: Db, decision: Decision): Promise<void> {
   )
 }
 
-export async function decide(db: Db, decision: Decision): Promise<Outcome> {
+type DecisionOperation = 'businessTransactionApprove' | 'businessTransactionMassApprove'
+
+export async function decide(
+  db: Db,
+  decision: Decision,
+): Promise<Answer<DecisionOperation> | Failure> {
   const earlier = await decisionByKey(
     db,
     decision.customerId,
@@ -118,7 +129,8 @@ export async function decide(db: Db, decision: Decision): Promise<Outcome> {
         .where(eq(transferApprovalCodes.id, sent.codeId))
       return rpcOk(result)
     }
-    const result = await applyDecision(tx, orders, decision)
+    const applied = await applyDecision(tx, orders, decision)
+    const result = { approveType: 0 as const, responseDescription: applied.responseDescription }
     await tx.insert(transferApprovalCodes).values({
       customerId: decision.customerId,
       userId: decision.userId,
@@ -143,7 +155,7 @@ export async function applyDecision(
   tx: Db,
   orders: OrderRow[],
   decision: { declined: boolean; userId: number },
-): Promise<Record<string, unknown>> {
+): Promise<RpcData<'businessTransactionConfirm'>> {
   const completed: number[] = []
   const failed: number[] = []
   for (const order of orders) {
@@ -156,7 +168,6 @@ export async function applyDecision(
     else completed.push(order.id)
   }
   return {
-    approveType: ApprovalType.None,
     transactionIds: orders.map((o) => o.id),
     responseDescription: decision.declined
       ? 'Transaction was rejected.'
@@ -176,8 +187,11 @@ export async function waitingCount(db: Db, customerId: number): Promise<number> 
   return row?.n ?? 0
 }
 
-/** The approve call's own answer, without the confirmation stored beside it. */
-export function withoutConfirmation(result: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The approve call's own answer, without the confirmation stored beside it. The stored
+ * result is the answer decide gave, so it has the answer's type.
+ */
+export function withoutConfirmation(result: Record<string, unknown>): RpcData<DecisionOperation> {
   const { confirmation: _confirmation, ...answer } = result
-  return answer
+  return answer as RpcData<DecisionOperation>
 }

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { rpcOk, validationFailure, type RpcData } from '../rpc/outcome.ts'
 import { transferApprovalCodes } from '../db/schema-transfers.ts'
 import { checkApprovalCode, codeRefusalText } from '../transfers/approval-codes.ts'
 import { lockOrders } from '../transfers/order-settlement.ts'
@@ -38,8 +38,9 @@ export const handler: Handler<'businessTransactionConfirm'> = async (context, in
     const earlier = code.result?.confirmation as Record<string, unknown> | undefined
     if (code.usedAt) {
       if (earlier?.idempotencyKey === input.idempotencyKey) {
+        // The stored confirmation is the answer given below, with its idempotency key.
         const { idempotencyKey: _key, ...answer } = earlier
-        return rpcOk(answer)
+        return rpcOk(answer as RpcData<'businessTransactionConfirm'>)
       }
       return validationFailure([
         { parameter: 'approvalTransactionId', description: 'is already confirmed' },

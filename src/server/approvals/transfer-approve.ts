@@ -6,7 +6,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { rpcFail, rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
 import { transferApprovalCodes, transferOrders } from '../db/schema-transfers.ts'
 import { checkApprovalCode, codeRefusalText } from '../transfers/approval-codes.ts'
 import { completeOrder, lockOrders } from '../transfers/order-settlement.ts'
@@ -40,7 +40,10 @@ export const handler: Handler<'transferApprove'> = async (context, input) => {
       ])
     }
     if (code.usedAt) {
-      if (code.idempotencyKey === input.idempotencyKey && code.result) return rpcOk(code.result)
+      if (code.idempotencyKey === input.idempotencyKey && code.result) {
+        // The stored body is the first answer, success or CA, given again as it was.
+        return { status: 200, body: code.result } as Answer<'transferApprove'>
+      }
       return validationFailure([{ parameter: 'trxid', description: 'is already approved' }])
     }
     const [locked] = await lockOrders(tx, [order.id])
@@ -54,7 +57,7 @@ export const handler: Handler<'transferApprove'> = async (context, input) => {
       ])
     }
     const settled = await completeOrder(tx, locked)
-    const answer: Outcome =
+    const answer: Answer<'transferApprove'> | Failure =
       settled === 'accountClosed'
         ? rpcFail('CA', 'The target account was closed; the transfer was canceled.')
         : rpcOk({ transactionId: locked.id, responseDescription: 'Successfully' })

@@ -5,7 +5,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { loginChallenges } from '../db/schema-auth.ts'
 import type { Handler } from '../rpc/handler-context.ts'
-import { reply, type Outcome } from '../rpc/outcome.ts'
+import { reply, type Answer, type Failure } from '../rpc/outcome.ts'
 import { loginChannel, publish } from '../realtime/publish.ts'
 import { sha256 } from './tokens.ts'
 
@@ -14,7 +14,7 @@ export const pendingNotFoundMessage = 'The pending sign-in was not found or is n
 export const handler: Handler<'authLoginConfirm'> = async (context, input) => {
   const key = context.params.key ?? ''
   const reason = input.reason?.trim() || undefined
-  return context.db.transaction(async (tx): Promise<Outcome> => {
+  return context.db.transaction(async (tx): Promise<Answer<'authLoginConfirm'> | Failure> => {
     const [row] = await tx
       .update(loginChallenges)
       .set({

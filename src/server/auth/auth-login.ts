@@ -8,7 +8,8 @@ import { and, eq, like } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
 import { accountCodes } from '../db/schema-auth.ts'
 import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
-import { refused, reply, type Outcome } from '../rpc/outcome.ts'
+import { refused, reply, type Answer, type Failure } from '../rpc/outcome.ts'
+import type { components } from '../../generated/api.d.ts'
 import { unknownUserHash, verifyPassword } from './password-hash.ts'
 import { blockedReply, checkPasswordCounted, recordAttempt } from './login-attempts.ts'
 import { ipAllowed, ipRefusedMessage } from './ip-allowed.ts'
@@ -64,13 +65,13 @@ async function withMigration(
   context: HandlerContext,
   user: LoginUser,
   codeChallenge: string,
-): Promise<Outcome> {
+): Promise<Answer<'authLogin'> | Failure> {
   const factors = await factorsOf(context.db, user.id)
   if (factors.migration === 'none') return startFlow(context, user, codeChallenge)
   const devices = await approvedDevicesOf(context.db, user.id)
   const tmpJwt = await context.tokens.issueTemporary(user.id)
   const left = daysLeft(factors.migrationDeadline)
-  const migration = {
+  const migration: NonNullable<components['schemas']['LoginResponse']['migration']> = {
     req: factors.migration === 'soft' && left > 0 ? 'soft' : 'strict',
     daysLeft: factors.migration === 'soft' ? left : 0,
     devices: devices.map(deviceView),
@@ -82,5 +83,6 @@ async function withMigration(
   }
   const outcome = await startFlow(context, user, codeChallenge)
   if (outcome.status !== 200) return outcome
-  return { ...outcome, body: { ...(outcome.body as object), migration } }
+  // The flow's LoginResponse with the migration added: still authLogin's answer.
+  return { ...outcome, body: { ...(outcome.body as object), migration } } as Answer<'authLogin'>
 }

@@ -3,7 +3,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { loginChallenges } from '../db/schema-auth.ts'
 import type { Handler } from '../rpc/handler-context.ts'
-import { reply, type Outcome } from '../rpc/outcome.ts'
+import { reply, type Answer, type Failure } from '../rpc/outcome.ts'
 import { approvedDevicesOf } from './devices.ts'
 import { loginPush } from './login-flows.ts'
 import { sendPush } from './pushes.ts'
@@ -14,7 +14,7 @@ export const maxPushResends = 3
 
 export const handler: Handler<'authPushResend'> = async (context, input) => {
   const key = randomToken()
-  return context.db.transaction(async (tx): Promise<Outcome> => {
+  return context.db.transaction(async (tx): Promise<Answer<'authPushResend'> | Failure> => {
     const pending = and(
       eq(loginChallenges.codeHash, sha256(input.code)),
       eq(loginChallenges.flow, 'push'),

@@ -10,7 +10,7 @@ import { codeChallengeS256 } from '../../shared/pkce.ts'
 import { users } from '../db/schema.ts'
 import { authDevices, loginChallenges } from '../db/schema-auth.ts'
 import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
-import { refused, reply, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { refused, reply, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
 import { blockedReply, maxFailedAttempts, recordAttempt, secondsUntil } from './login-attempts.ts'
 import { deviceFamilyId, sha256 } from './tokens.ts'
 import { factorsOf, totpSecretOf } from './factors.ts'
@@ -70,7 +70,7 @@ async function secondFactorRefusal(
   context: HandlerContext,
   row: Challenge,
   otp: string | undefined,
-): Promise<Outcome | typeof wrongCode | undefined> {
+): Promise<Failure | typeof wrongCode | undefined> {
   if (row.flow === 'otp' || row.flow === 'sms') {
     if (otp === undefined) {
       return validationFailure([{ parameter: 'otp', description: 'is required' }], 400)
@@ -143,7 +143,7 @@ async function releaseTry(context: HandlerContext, codeHash: string): Promise<vo
 }
 
 /** The 429 of a challenge out of tries; it lives until it expires. */
-function codeBlocked(row: Challenge): Outcome {
+function codeBlocked(row: Challenge): Failure {
   return blockedReply(Math.max(1, secondsUntil(row.expiresAt)))
 }
 
@@ -158,7 +158,10 @@ async function wrongTry(context: HandlerContext, row: Challenge, message: string
 }
 
 /** An approved device signs in with its secret; the tokens name the device. */
-async function deviceExchange(context: HandlerContext, secret: string): Promise<Outcome> {
+async function deviceExchange(
+  context: HandlerContext,
+  secret: string,
+): Promise<Answer<'authToken'> | Failure> {
   const [device] = await context.db
     .select()
     .from(authDevices)

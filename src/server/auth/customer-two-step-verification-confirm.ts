@@ -7,7 +7,7 @@ import { customers, users } from '../db/schema.ts'
 import { authFactors } from '../db/schema-auth.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { reply, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { reply, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
 import { publishToCustomer, publishToUser } from '../realtime/publish.ts'
 import { blockedMessage } from './login-attempts.ts'
 import { factorsOf, sealTotpSecret, totpSecretOf } from './factors.ts'
@@ -19,43 +19,47 @@ export const handler: Handler<'customerTwoStepVerificationConfirm'> = async (con
   const { userId, customerId } = requireSession(context)
   const reqId = context.params.reqId ?? ''
   const current = await totpSecretOf(context.db, await factorsOf(context.db, userId))
-  const result = await context.db.transaction(async (tx): Promise<Outcome | 'login' | 'done'> => {
-    const redemption = await redeem(tx, userId, reqId, input.code, current)
-    if (redemption.outcome === 'notFound') return reply(404, { message: requestNotFoundMessage })
-    if (redemption.outcome === 'blocked') return reply(429, { message: blockedMessage })
-    if (redemption.outcome === 'wrongCode') {
-      const description = `is not correct; ${redemption.attemptsLeft} attempts left`
-      return validationFailure([{ parameter: 'code', description }], 400)
-    }
-    const { typeMode, mode } = redemption.row
-    if (redemption.totpSecret && redemption.row.totpSecretSealed) {
-      const sealed = await sealTotpSecret(tx, userId, redemption.totpSecret)
-      await tx
-        .insert(authFactors)
-        .values({ userId, totpSecretSealed: sealed })
-        .onConflictDoUpdate({
-          target: authFactors.userId,
-          set: { totpSecretSealed: sealed, updatedAt: new Date() },
-        })
-    }
-    if (typeMode === 'login') {
-      const flow = loginFlowOfMode[mode]
-      if (!flow) throw new Error(`assertion: login mode ${mode} has a sign-in flow`)
-      await tx.update(customers).set({ login2faMode: mode }).where(eq(customers.id, customerId))
-      await tx.update(users).set({ loginFlow: flow }).where(eq(users.id, userId))
-    } else {
-      await tx
-        .update(customers)
-        .set({ transactionApproveMode: mode })
-        .where(eq(customers.id, customerId))
-    }
-    await publishToUser(tx, userId, { type: 'TwoStepVerificationConfirmed', data: { reqId } })
-    await publishToCustomer(tx, customerId, {
-      type: 'TwoStepVerificationModeSet',
-      data: { typeMode, mode },
-    })
-    return typeMode === 'login' ? 'login' : 'done'
-  })
+  const result = await context.db.transaction(
+    async (
+      tx,
+    ): Promise<Answer<'customerTwoStepVerificationConfirm'> | Failure | 'login' | 'done'> => {
+      const redemption = await redeem(tx, userId, reqId, input.code, current)
+      if (redemption.outcome === 'notFound') return reply(404, { message: requestNotFoundMessage })
+      if (redemption.outcome === 'blocked') return reply(429, { message: blockedMessage })
+      if (redemption.outcome === 'wrongCode') {
+        const description = `is not correct; ${redemption.attemptsLeft} attempts left`
+        return validationFailure([{ parameter: 'code', description }], 400)
+      }
+      const { typeMode, mode } = redemption.row
+      if (redemption.totpSecret && redemption.row.totpSecretSealed) {
+        const sealed = await sealTotpSecret(tx, userId, redemption.totpSecret)
+        await tx
+          .insert(authFactors)
+          .values({ userId, totpSecretSealed: sealed })
+          .onConflictDoUpdate({
+            target: authFactors.userId,
+            set: { totpSecretSealed: sealed, updatedAt: new Date() },
+          })
+      }
+      if (typeMode === 'login') {
+        const flow = loginFlowOfMode[mode]
+        if (!flow) throw new Error(`assertion: login mode ${mode} has a sign-in flow`)
+        await tx.update(customers).set({ login2faMode: mode }).where(eq(customers.id, customerId))
+        await tx.update(users).set({ loginFlow: flow }).where(eq(users.id, userId))
+      } else {
+        await tx
+          .update(customers)
+          .set({ transactionApproveMode: mode })
+          .where(eq(customers.id, customerId))
+      }
+      await publishToUser(tx, userId, { type: 'TwoStepVerificationConfirmed', data: { reqId } })
+      await publishToCustomer(tx, customerId, {
+        type: 'TwoStepVerificationModeSet',
+        data: { typeMode, mode },
+      })
+      return typeMode === 'login' ? 'login' : 'done'
+    },
+  )
   if (result === 'done') return reply(200, {})
   if (result !== 'login') return result
   // The sign-in rules changed: every session ends, and this one continues with new tokens.

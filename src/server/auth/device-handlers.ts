@@ -3,7 +3,7 @@
 // after each operation call these.
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { refused, reply, type Outcome } from '../rpc/outcome.ts'
+import { refused, reply, restFailure, type Answer, type Failure } from '../rpc/outcome.ts'
 import { blockedMessage } from './login-attempts.ts'
 import {
   approveDevice,
@@ -18,9 +18,11 @@ import {
 } from './devices.ts'
 
 export const deviceNotFoundMessage = 'The device was not found or is no longer valid.'
-const notFound = () => reply(404, { message: deviceNotFoundMessage })
+const notFound = () => restFailure(404, { message: deviceNotFoundMessage })
 
-export async function listDevices(context: HandlerContext): Promise<Outcome> {
+export async function listDevices(
+  context: HandlerContext,
+): Promise<Answer<'authDeviceList' | 'externalDeviceList'> | Failure> {
   const { userId } = requireSession(context)
   return reply(200, { devices: (await devicesOf(context.db, userId)).map(deviceView) })
 }
@@ -28,7 +30,10 @@ export async function listDevices(context: HandlerContext): Promise<Outcome> {
 /** Pending devices a user may have at once: enough for a few tries, not a flood. */
 export const maxPendingDevices = 10
 
-export async function linkDevice(context: HandlerContext, input: NewDevice): Promise<Outcome> {
+export async function linkDevice(
+  context: HandlerContext,
+  input: NewDevice,
+): Promise<Answer<'authDeviceCreate' | 'externalDeviceCreate'> | Failure> {
   const { userId } = requireSession(context)
   const pending = (await devicesOf(context.db, userId)).filter((row) => row.status === 'pending')
   if (pending.length >= maxPendingDevices) {
@@ -44,13 +49,19 @@ export async function linkDevice(context: HandlerContext, input: NewDevice): Pro
   return reply(200, device)
 }
 
-export async function getDevice(context: HandlerContext): Promise<Outcome> {
+export async function getDevice(
+  context: HandlerContext,
+): Promise<Answer<'authDeviceGet' | 'externalDeviceGet'> | Failure> {
   const { userId } = requireSession(context)
   const device = await deviceOf(context.db, userId, context.params.deviceId)
   return device ? reply(200, deviceView(device)) : notFound()
 }
 
-export async function unlinkDevice(context: HandlerContext): Promise<Outcome> {
+export async function unlinkDevice(
+  context: HandlerContext,
+): Promise<
+  Answer<'authDeviceDelete' | 'externalDeviceDelete' | 'deviceApiDeviceDelete'> | Failure
+> {
   const { userId } = requireSession(context)
   const device = await deviceOf(context.db, userId, context.params.deviceId)
   if (!device) return notFound()
@@ -58,12 +69,16 @@ export async function unlinkDevice(context: HandlerContext): Promise<Outcome> {
   return reply(204)
 }
 
-export async function listApproveMethods(context: HandlerContext): Promise<Outcome> {
+export async function listApproveMethods(
+  context: HandlerContext,
+): Promise<Answer<'authDeviceApproveMethodList' | 'externalDeviceApproveMethodList'> | Failure> {
   const { userId } = requireSession(context)
   return reply(200, { methods: await approveMethods(context.db, userId) })
 }
 
-export async function setApproveMethod(context: HandlerContext): Promise<Outcome> {
+export async function setApproveMethod(
+  context: HandlerContext,
+): Promise<Answer<'authDeviceApproveMethodSet' | 'externalDeviceApproveMethodSet'> | Failure> {
   const { userId } = requireSession(context)
   const device = await deviceOf(context.db, userId, context.params.deviceId)
   if (!device) return notFound()
@@ -79,7 +94,10 @@ export async function setApproveMethod(context: HandlerContext): Promise<Outcome
   return reply(200, { methodId, sentTo: choice.sentTo })
 }
 
-export async function approve(context: HandlerContext, code: string): Promise<Outcome> {
+export async function approve(
+  context: HandlerContext,
+  code: string,
+): Promise<Answer<'authDeviceApprove' | 'externalDeviceApprove'> | Failure> {
   const { userId } = requireSession(context)
   const device = await deviceOf(context.db, userId, context.params.deviceId)
   if (!device) return notFound()

@@ -1,6 +1,9 @@
 // PATCH /users/{userId}: sets the sign-in profile's scp and type (product-spec section 3).
 import { authFactors } from '../db/schema-auth.ts'
 import type { Handler } from '../rpc/handler-context.ts'
+import type { components } from '../../generated/api.d.ts'
+
+type AuthProfile = components['schemas']['AuthProfile']
 import { reply } from '../rpc/outcome.ts'
 import { isOutcome, pathUser } from './internal-users.ts'
 import { factorsOf } from './factors.ts'
@@ -17,5 +20,7 @@ export const handler: Handler<'internalUserUpdate'> = async (context, input) => 
     .values({ userId: user.id, ...change })
     .onConflictDoUpdate({ target: authFactors.userId, set: { ...change, updatedAt: new Date() } })
   const factors = await factorsOf(context.db, user.id)
-  return reply(200, { userId: user.id, scp: factors.scp, type: factors.profileType })
+  // The column holds only the modes the spec allows (every write was validated input).
+  const scp = factors.scp as AuthProfile['scp']
+  return reply(200, { userId: user.id, scp, type: factors.profileType })
 }

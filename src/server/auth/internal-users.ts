@@ -4,7 +4,14 @@
 import { eq } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
-import { refused, reply, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import {
+  refused,
+  reply,
+  restFailure,
+  validationFailure,
+  type Answer,
+  type Failure,
+} from '../rpc/outcome.ts'
 import { unknownUserHash, verifyPassword } from './password-hash.ts'
 import { blockedReply, checkPasswordCounted, recordAttempt } from './login-attempts.ts'
 import { wrongCredentialsMessage } from './auth-login.ts'
@@ -21,16 +28,16 @@ export function pathId(text: string | undefined): number | undefined {
 export type UserRow = typeof users.$inferSelect
 
 /** The user of the userId path parameter, or the answer to give instead. */
-export async function pathUser(context: HandlerContext): Promise<UserRow | Outcome> {
+export async function pathUser(context: HandlerContext): Promise<UserRow | Failure> {
   const userId = pathId(context.params.userId)
   if (userId === undefined) {
     return validationFailure([{ parameter: 'userId', description: 'must be an id' }], 400)
   }
   const [user] = await context.db.select().from(users).where(eq(users.id, userId))
-  return user ?? reply(404, { message: userNotFoundMessage })
+  return user ?? restFailure(404, { message: userNotFoundMessage })
 }
 
-export function isOutcome(value: UserRow | Outcome): value is Outcome {
+export function isOutcome(value: UserRow | Failure): value is Failure {
   return 'status' in value && 'body' in value
 }
 
@@ -38,7 +45,7 @@ export function isOutcome(value: UserRow | Outcome): value is Outcome {
 export async function internalSignIn(
   context: HandlerContext,
   input: { username: string; password: string },
-): Promise<Outcome> {
+): Promise<Answer<'internalLogin' | 'internalLoginLegacy'> | Failure> {
   const username = input.username.trim().toLowerCase()
   const [user] = await context.db.select().from(users).where(eq(users.username, username))
   const check = await checkPasswordCounted(context, user ? { userId: user.id } : { username }, () =>

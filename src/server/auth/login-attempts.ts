@@ -11,7 +11,7 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { loginHistory, users } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
-import { reply, type Outcome } from '../rpc/outcome.ts'
+import { restFailure, type Failure } from '../rpc/outcome.ts'
 import { loginUsernameFailures } from '../db/schema-auth.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 
@@ -70,10 +70,10 @@ export async function checkPasswordCounted(
 }
 
 /** The 429 of a blocked step, with Retry-After. */
-export function blockedReply(retryAfterSeconds: number): Outcome {
+export function blockedReply(retryAfterSeconds: number): Failure {
   const seconds = String(retryAfterSeconds)
   return {
-    ...reply(429, { message: blockedMessage, retryAfterSeconds }),
+    ...restFailure(429, { message: blockedMessage, retryAfterSeconds }),
     headers: { 'retry-after': seconds },
   }
 }

@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto'
 import { loginChallenges } from '../db/schema-auth.ts'
 import type { users } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
-import { refused, reply, type Outcome } from '../rpc/outcome.ts'
+import { refused, reply, type Answer, type Failure } from '../rpc/outcome.ts'
 import { confirmedPhoneOf, enqueueMessage, maskPhone } from '../security/outbox.ts'
 import { factorsOf } from './factors.ts'
 import { approvedDevicesOf, deviceView } from './devices.ts'
@@ -31,7 +31,7 @@ export async function startFlow(
   context: HandlerContext,
   user: LoginUser,
   codeChallenge: string,
-): Promise<Outcome> {
+): Promise<Answer<'authLogin'> | Failure> {
   const flow = user.loginFlow
   if (flow === 'simple') {
     const tokens = await context.tokens.issue(user.id)
@@ -76,7 +76,7 @@ async function startSms(
   user: LoginUser,
   code: string,
   base: ChallengeBase,
-): Promise<Outcome> {
+): Promise<Answer<'authLogin'> | Failure> {
   const phone = await confirmedPhoneOf(context.db, user.customerId)
   if (!phone) return refused(noPhoneMessage)
   const smsCode = String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -109,7 +109,7 @@ async function startPush(
   user: LoginUser,
   code: string,
   base: ChallengeBase,
-): Promise<Outcome> {
+): Promise<Answer<'authLogin'> | Failure> {
   const devices = await approvedDevicesOf(context.db, user.id)
   if (devices.length === 0) return refused(noDeviceMessage)
   const key = randomToken()

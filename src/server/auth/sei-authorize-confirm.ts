@@ -6,7 +6,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import { loginChallenges, seiAuthorizations } from '../db/schema-auth.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { reply, type Outcome } from '../rpc/outcome.ts'
+import { reply, type Answer, type Failure } from '../rpc/outcome.ts'
 import { challengeTtlMs } from './login-flows.ts'
 import { randomToken, sha256 } from './tokens.ts'
 
@@ -16,7 +16,7 @@ export const handler: Handler<'seiAuthorizeConfirm'> = async (context) => {
   const { userId } = requireSession(context)
   const authorizationId = context.params.authorizationId ?? ''
   const code = randomToken()
-  return context.db.transaction(async (tx): Promise<Outcome> => {
+  return context.db.transaction(async (tx): Promise<Answer<'seiAuthorizeConfirm'> | Failure> => {
     const [granted] = await tx
       .update(seiAuthorizations)
       .set({ grantedAt: new Date() })

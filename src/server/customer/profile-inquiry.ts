@@ -4,7 +4,10 @@ import { and, asc, eq } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk } from '../rpc/outcome.ts'
+import { rpcFail, rpcOk, type RpcData } from '../rpc/outcome.ts'
+
+// The column only holds the customer types the spec allows (0, 1, 2).
+type Profile = NonNullable<RpcData<'profileInquiry'>['profile']>
 import { loadCustomerRecords } from '../kyc/customer-records.ts'
 import { emailView, phoneView } from '../kyc/record-views.ts'
 import { userStatusOf } from '../kyc/user-status.ts'
@@ -31,7 +34,7 @@ export const handler: Handler<'profileInquiry'> = async (context) => {
   return rpcOk({
     profile: {
       customerId: customer.id,
-      customerType: customer.customerType,
+      customerType: customer.customerType as Profile['customerType'],
       login: user?.username ?? customer.email,
       ...(customer.firstName ? { firstName: customer.firstName } : {}),
       ...(customer.lastName ? { lastName: customer.lastName } : {}),

@@ -5,6 +5,7 @@ import categoryList from './data/document-categories.json' with { type: 'json' }
 import typeList from './data/document-types.json' with { type: 'json' }
 import addressTypeIds from './data/address-document-types.json' with { type: 'json' }
 import { DocumentCategory } from '../../generated/constants.ts'
+import type { components } from '../../generated/api.d.ts'
 
 export interface DocumentTypeEntry {
   id: number
@@ -19,19 +20,8 @@ export interface DocumentTypeEntry {
   countryCodes?: string[]
 }
 
-/** A document type as one category offers it: the spec's DocumentTypeRequirement. */
-export interface DocumentTypeRequirement {
-  documentTypeId: number
-  name: string
-  categoryId: number
-  needsFrontPage: boolean
-  needsBackPage: boolean
-  needsRelationshipDocument: boolean
-  needsPassword: boolean
-  needsStampPage: boolean
-  allowedOver90Days: boolean
-  countryCodes?: string[]
-}
+/** A document type as one category offers it. */
+export type DocumentTypeRequirement = components['schemas']['DocumentTypeRequirement']
 
 /** The types as the data file holds them, each with every category it serves. */
 export const documentTypeEntries: readonly DocumentTypeEntry[] = typeList
@@ -45,18 +35,27 @@ for (const entry of types) {
   }
 }
 
-function requirement(entry: DocumentTypeEntry, categoryId: number): DocumentTypeRequirement {
+/** A category id of the data files, checked against the spec's DocumentCategory. */
+function documentCategory(id: number): DocumentCategory {
+  if (!categoryIds.has(id)) throw new Error(`assertion: ${id} is a document category`)
+  return id as DocumentCategory
+}
+
+function requirement(
+  entry: DocumentTypeEntry,
+  categoryId: DocumentCategory,
+): DocumentTypeRequirement {
   const { id, categoryIds: _all, ...needs } = entry
   return { documentTypeId: id, ...needs, categoryId }
 }
 
 /** Categories 1-12 in order, each with the types that serve it. */
 export const documentCategories = categoryList.map(({ id, name }) => ({
-  categoryId: id,
+  categoryId: documentCategory(id),
   name,
   documentTypes: types
     .filter((entry) => entry.categoryIds.includes(id))
-    .map((entry) => requirement(entry, id)),
+    .map((entry) => requirement(entry, documentCategory(id))),
 }))
 
 const addressLists: Record<string, number[]> = addressTypeIds

@@ -2,7 +2,7 @@
 // adult-related industries are a group of their own so a brand overlay can hide the whole
 // group in registration (section 1: hideAdultIndustriesInRegistration).
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk } from '../rpc/outcome.ts'
+import { rpcOk, type RpcData } from '../rpc/outcome.ts'
 import industryData from './data/industries.json' with { type: 'json' }
 
 const industryGroups = industryData.groups.map(({ group, label }) => {
@@ -15,4 +15,8 @@ if (grouped !== industryData.industries.length) {
   throw new Error('assertion: every industry belongs to a listed group')
 }
 
-export const handler: Handler<'industries'> = async () => rpcOk({ industryGroups })
+// A JSON import types the groups as strings; the dispatcher's response check holds them to
+// the spec's enum.
+const answer = { industryGroups } as RpcData<'industries'>
+
+export const handler: Handler<'industries'> = async () => rpcOk(answer)

@@ -9,7 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { rpcFail, rpcOk, validationFailure, type RpcData } from '../rpc/outcome.ts'
 import { accessRightOn } from '../rpc/access.ts'
 import { customerAccounts } from '../ledger/balances.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
@@ -140,7 +140,9 @@ function filtersOf(input: Input): SQL {
   return sql.join(filters, sql` and `)
 }
 
-function transactionOf(row: HistoryRow & { created_iso: string }): Record<string, unknown> {
+type HistoryTransaction = NonNullable<RpcData<'transactionHistoryList'>['transactions']>[number]
+
+function transactionOf(row: HistoryRow & { created_iso: string }): HistoryTransaction {
   const scale = scaleOf(row.currency_code)
   const amount = BigInt(row.amount_minor)
   const fee = BigInt(row.fee_minor)

@@ -2,7 +2,10 @@
 // section 3, User status and KYC), with the verification state section 4 derives.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk } from '../rpc/outcome.ts'
+import { rpcFail, rpcOk, type RpcData } from '../rpc/outcome.ts'
+
+// The column only holds the customer types the spec allows (0, 1, 2).
+type KycCustomerInfo = NonNullable<RpcData<'kycCustomerInfoGet'>['kycCustomerInfo']>
 import { loadCustomerRecords } from './customer-records.ts'
 import { addressView, emailView, homeAddress, phoneView } from './record-views.ts'
 import { userStatusOf } from './user-status.ts'
@@ -18,7 +21,7 @@ export const handler: Handler<'kycCustomerInfoGet'> = async (context) => {
   return rpcOk({
     kycCustomerInfo: {
       customerId: customer.id,
-      customerType: customer.customerType,
+      customerType: customer.customerType as KycCustomerInfo['customerType'],
       ...(customer.firstName ? { firstName: customer.firstName } : {}),
       ...(customer.lastName ? { lastName: customer.lastName } : {}),
       ...(customer.birthDay ? { birthDay: customer.birthDay } : {}),

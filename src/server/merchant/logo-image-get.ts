@@ -3,7 +3,7 @@
 // runs nothing and fetches nothing, whatever a sanitizer missed.
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
-import { validationFailure } from '../rpc/outcome.ts'
+import { reply, validationFailure } from '../rpc/outcome.ts'
 import { merchantLogos } from '../db/schema-merchant.ts'
 import type { LogoContentType } from './logo-image.ts'
 import { logoImageReply } from './logo-reply.ts'
@@ -24,8 +24,8 @@ export const handler: Handler<'logoImageGet'> = async (context) => {
     })
     .from(merchantLogos)
     .where(eq(merchantLogos.id, logoId))
-  if (!logo) return { status: 404, body: { message: 'No logo has this id.' } }
-  const reply = logoImageReply({ ...logo, contentType: logo.contentType as LogoContentType })
+  if (!logo) return reply(404, { message: 'No logo has this id.' })
+  const image = logoImageReply({ ...logo, contentType: logo.contentType as LogoContentType })
   // Logos change only by a new upload under a new id; a payment page may keep one a day.
-  return { ...reply, headers: { ...reply.headers, 'cache-control': 'public, max-age=86400' } }
+  return { ...image, headers: { ...image.headers, 'cache-control': 'public, max-age=86400' } }
 }

@@ -3,7 +3,7 @@
 // JSON; a route that answers the bytes themselves returns this Outcome, so the headers cannot be
 // forgotten. The SVG was cleaned at upload (logo-svg.ts); these headers hold even if a future
 // sanitizer bug let something through: a sandboxed document with no script and no fetches.
-import type { Outcome } from '../rpc/outcome.ts'
+import { bytesReply, type Answer } from '../rpc/outcome.ts'
 import type { LogoContentType } from './logo-image.ts'
 
 export interface ServedLogo {
@@ -33,15 +33,11 @@ export function logoFileName(logo: Pick<ServedLogo, 'name' | 'contentType'>): st
   return `${stem.slice(0, 100)}.${extensions[logo.contentType]}`
 }
 
-export function logoImageReply(logo: ServedLogo): Outcome {
-  return {
-    status: 200,
-    body: logo.content,
-    headers: {
-      'content-type': logo.contentType,
-      'content-security-policy': logoContentSecurityPolicy,
-      'x-content-type-options': 'nosniff',
-      'content-disposition': `inline; filename="${logoFileName(logo)}"`,
-    },
-  }
+export function logoImageReply(logo: ServedLogo): Answer<'logoImageGet'> {
+  return bytesReply<'logoImageGet'>(logo.content, {
+    'content-type': logo.contentType,
+    'content-security-policy': logoContentSecurityPolicy,
+    'x-content-type-options': 'nosniff',
+    'content-disposition': `inline; filename="${logoFileName(logo)}"`,
+  })
 }

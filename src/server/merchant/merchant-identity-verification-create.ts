@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import type { Handler, RequestOf } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
 import { merchantIdentityVerifications } from '../db/schema-merchant.ts'
 import { balancesOf } from '../ledger/balances.ts'
 import { houseAccount } from '../ledger/house-accounts.ts'
@@ -55,7 +55,11 @@ async function chargeFee(
   return 'transferId' in transfer ? transfer.transferId : undefined
 }
 
-async function create(tx: Db, customerId: number, input: Input): Promise<Outcome> {
+async function create(
+  tx: Db,
+  customerId: number,
+  input: Input,
+): Promise<Answer<'merchantIdentityVerificationCreate'> | Failure> {
   const table = merchantIdentityVerifications
   const email = input.email.toLowerCase()
   const [earlier] = await tx

@@ -36,7 +36,8 @@ export const handler: Handler<'demoMailboxList'> = async (context) => {
   const messages = [
     ...mail.map((row) => ({
       id: `m${row.id}`,
-      channel: row.channel,
+      // The outbox holds only e-mail and SMS (security/outbox.ts), as the spec lists them.
+      channel: row.channel as 'email' | 'sms',
       recipient: row.recipient,
       subject: row.subject,
       body: row.body,
@@ -44,7 +45,7 @@ export const handler: Handler<'demoMailboxList'> = async (context) => {
     })),
     ...pushes.map((row) => ({
       id: `p${row.id}`,
-      channel: 'push',
+      channel: 'push' as const,
       recipient: row.deviceId,
       subject: row.title,
       body: row.body,

@@ -1,13 +1,13 @@
 // allowedIpDelete: the range goes; with no enabled range left, keys work from anywhere.
 import { and, eq } from 'drizzle-orm'
-import { requireSession } from '../rpc/handler-context.ts'
+import { requireSession, type Handler } from '../rpc/handler-context.ts'
 import { reply } from '../rpc/outcome.ts'
 import { allowedIps } from '../db/schema-public-api.ts'
 import { emitMerchantEvent } from '../events/merchant-events.ts'
 import { allowedIpView } from './public-api-views.ts'
-import { notFound, pathId, type BodylessHandler } from './public-api-records.ts'
+import { notFound, pathId } from './public-api-records.ts'
 
-export const handler: BodylessHandler = async (context) => {
+export const handler: Handler<'allowedIpDelete'> = async (context) => {
   const { customerId } = requireSession(context)
   const id = pathId(context)
   if (id === undefined) return notFound('The allowed IP range')

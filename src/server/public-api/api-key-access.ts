@@ -6,8 +6,14 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/open-database.ts'
 import { allowedIps, apiKeys, apiRequests } from '../db/schema-public-api.ts'
-import type { HandlerContext } from '../rpc/handler-context.ts'
-import { rpcFail, type Outcome } from '../rpc/outcome.ts'
+import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
+import {
+  rpcFail,
+  type Answer,
+  type Failure,
+  type OperationId,
+  type Outcome,
+} from '../rpc/outcome.ts'
 import { findApiKey } from './api-keys.ts'
 import { inAnyRange } from './ip-ranges.ts'
 
@@ -76,14 +82,17 @@ async function logApiRequest(db: Db, entry: ApiRequestEntry): Promise<void> {
   await db.insert(apiRequests).values(entry)
 }
 
-type ApiHandler = (context: HandlerContext, caller: ApiCaller) => Promise<Outcome>
+type ApiHandler<Op extends OperationId> = (
+  context: HandlerContext<Op>,
+  caller: ApiCaller,
+) => Promise<Answer<Op> | Failure>
 
 /**
  * A public-API handler: runs with the accepted caller and logs the answer it gives. The
  * dispatcher ran access (and would have answered 401/403) before this.
  */
-export function publicApiHandler(run: ApiHandler) {
-  return async (context: HandlerContext): Promise<Outcome> => {
+export function publicApiHandler<Op extends OperationId>(run: ApiHandler<Op>): Handler<Op> {
+  return async (context) => {
     const caller = callers.get(context.query)
     if (!caller) throw new Error('assertion: a public-API handler ran without an accepted key')
     callers.delete(context.query)

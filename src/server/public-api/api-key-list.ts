@@ -1,17 +1,12 @@
 // apiKeyList: the merchant's keys, oldest first, each with its prefix and never the key.
 import { asc, eq } from 'drizzle-orm'
-import { requireSession } from '../rpc/handler-context.ts'
-import { reply, type FieldError } from '../rpc/outcome.ts'
+import { requireSession, type Handler } from '../rpc/handler-context.ts'
+import { reply } from '../rpc/outcome.ts'
 import { apiKeys } from '../db/schema-public-api.ts'
 import { apiKeyView } from './public-api-views.ts'
-import { invalidInput, type BodylessHandler } from './public-api-records.ts'
-import { queryId } from './query-params.ts'
 
-export const handler: BodylessHandler = async (context) => {
+export const handler: Handler<'apiKeyList'> = async (context) => {
   const { customerId } = requireSession(context)
-  const errors: FieldError[] = []
-  queryId(context.query, 'customerId', errors, { required: true })
-  if (errors.length > 0) return invalidInput(errors)
   const rows = await context.db
     .select()
     .from(apiKeys)

@@ -2,27 +2,20 @@
 // and dates (product-spec section 3, API request log filter). Calls with an unknown key have
 // no owner and are not listed.
 import { and, desc, eq, gte, isNotNull, lt, type SQL } from 'drizzle-orm'
-import { requireSession } from '../rpc/handler-context.ts'
+import { requireSession, type Handler } from '../rpc/handler-context.ts'
 import { reply, type FieldError } from '../rpc/outcome.ts'
 import { apiRequests } from '../db/schema-public-api.ts'
 import { apiRequestView } from './public-api-views.ts'
-import { invalidInput, type BodylessHandler } from './public-api-records.ts'
-import { dateWindow, queryDate, queryId } from './query-params.ts'
+import { dateWindow, invalidInput } from './public-api-records.ts'
 
 /** The list has no paging in the product; the newest this many are enough to read. */
 const maxRows = 1000
 
-export const handler: BodylessHandler = async (context) => {
+export const handler: Handler<'apiRequestList'> = async (context) => {
   const { customerId } = requireSession(context)
+  const { apiKeyId, fromDate, toDate } = context.query
   const errors: FieldError[] = []
-  const { query } = context
-  queryId(query, 'customerId', errors, { required: true })
-  const apiKeyId = queryId(query, 'apiKeyId', errors)
-  const window = dateWindow(
-    queryDate(query, 'fromDate', errors),
-    queryDate(query, 'toDate', errors),
-    errors,
-  )
+  const window = dateWindow(fromDate, toDate, errors)
   if (errors.length > 0) return invalidInput(errors)
   const conditions: SQL[] = [
     eq(apiRequests.customerId, customerId),

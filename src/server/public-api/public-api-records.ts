@@ -1,31 +1,43 @@
 // What the public-api handlers share: limits per merchant, the REST answers for a missing
-// record or a refused change, and where merchants' URLs may point.
+// record or a refused change, the date window of the list filters, and where merchants' URLs
+// may point.
 import { count, eq, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open-database.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
-import { reply, validationFailure, type FieldError, type Outcome } from '../rpc/outcome.ts'
+import { restFailure, validationFailure, type Failure, type FieldError } from '../rpc/outcome.ts'
 
 /** Per merchant; enough for every integration we know of, small enough to list at once. */
 export const recordLimits = { webhooks: 20, apiKeys: 20, allowedIps: 50 }
 
-/**
- * A handler of a GET or DELETE operation: it has no body, so it takes no input. (The
- * generic Handler<Op> types its input as never there, which the dispatcher's table refuses.)
- */
-export type BodylessHandler = (context: HandlerContext) => Promise<Outcome>
-
-export function notFound(what: string): Outcome {
-  return reply(404, { message: `${what} was not found.` })
+export function notFound(what: string): Failure {
+  return restFailure(404, { message: `${what} was not found.` })
 }
 
-export function unprocessable(message: string): Outcome {
-  return reply(422, { message })
+export function unprocessable(message: string): Failure {
+  return restFailure(422, { message })
 }
 
 /** REST answers a VF with HTTP 400 (decisions.md), errors included for the popup. */
-export function invalidInput(errors: FieldError[]): Outcome {
+export function invalidInput(errors: FieldError[]): Failure {
   return validationFailure(errors, 400)
+}
+
+/** fromDate and toDate as a half-open interval of instants (UTC days, toDate included). */
+export function dateWindow(
+  fromDate: string | undefined,
+  toDate: string | undefined,
+  errors: FieldError[],
+): { from?: Date; before?: Date } {
+  if (fromDate !== undefined && toDate !== undefined && toDate < fromDate) {
+    errors.push({ parameter: 'toDate', description: 'must not come before fromDate' })
+  }
+  return {
+    ...(fromDate !== undefined ? { from: new Date(`${fromDate}T00:00:00Z`) } : {}),
+    ...(toDate !== undefined
+      ? { before: new Date(new Date(`${toDate}T00:00:00Z`).getTime() + 86_400_000) }
+      : {}),
+  }
 }
 
 export async function countOwned(

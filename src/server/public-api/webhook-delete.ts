@@ -1,12 +1,12 @@
 // webhookDelete: the webhook goes; its pending deliveries find nothing to send, and its
 // request log stays for the merchant to read.
 import { and, eq } from 'drizzle-orm'
-import { requireSession } from '../rpc/handler-context.ts'
+import { requireSession, type Handler } from '../rpc/handler-context.ts'
 import { reply } from '../rpc/outcome.ts'
 import { webhooks } from '../db/schema-public-api.ts'
-import { notFound, pathId, type BodylessHandler } from './public-api-records.ts'
+import { notFound, pathId } from './public-api-records.ts'
 
-export const handler: BodylessHandler = async (context) => {
+export const handler: Handler<'webhookDelete'> = async (context) => {
   const { customerId } = requireSession(context)
   const id = pathId(context)
   if (id === undefined) return notFound('The webhook')

@@ -2,26 +2,19 @@
 // first, 20 a page by default with an opaque cursor (product-spec sections 3 and 9). The
 // query text is looked for in the URL, the event type and both bodies.
 import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
-import { requireSession } from '../rpc/handler-context.ts'
+import { requireSession, type Handler } from '../rpc/handler-context.ts'
 import { reply, type FieldError } from '../rpc/outcome.ts'
 import { webhookRequests } from '../db/schema-public-api.ts'
 import { webhookRequestView } from './public-api-views.ts'
-import { invalidInput, type BodylessHandler } from './public-api-records.ts'
-import { dateWindow, queryDate, queryId, queryInteger, queryText } from './query-params.ts'
+import { dateWindow, invalidInput } from './public-api-records.ts'
 
-export const handler: BodylessHandler = async (context) => {
+export const handler: Handler<'webhookRequestList'> = async (context) => {
   const { customerId } = requireSession(context)
+  const { query: text, fromDate, toDate, cursor } = context.query
+  // The dispatcher fills in the spec's default (20); the type cannot say so.
+  const limit = context.query.limit ?? 20
   const errors: FieldError[] = []
-  const { query } = context
-  queryId(query, 'customerId', errors, { required: true })
-  const limit = queryInteger(query, 'limit', errors, { minimum: 1, maximum: 100, fallback: 20 })
-  const text = queryText(query, 'query', errors, 256)
-  const window = dateWindow(
-    queryDate(query, 'fromDate', errors),
-    queryDate(query, 'toDate', errors),
-    errors,
-  )
-  const cursor = queryText(query, 'cursor', errors, 512)
+  const window = dateWindow(fromDate, toDate, errors)
   const before = cursor === undefined ? undefined : cursorId(cursor)
   if (before === null) errors.push({ parameter: 'cursor', description: 'is not a cursor' })
   if (errors.length > 0) return invalidInput(errors)

@@ -3,12 +3,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import * as validators from '../../generated/validators.js'
 import type { ValidateFunction } from '../../generated/validators.js'
+import * as queryValidators from '../../generated/query-validators.js'
 import { handlers } from '../../generated/handlers.ts'
 import type { operations as operationTable } from '../../generated/operations.ts'
 import type { HandlerContext } from './handler-context.ts'
 import type { Session } from '../auth/session.ts'
 import { rpcFail, validationFailure, type Outcome } from './outcome.ts'
 import { fieldErrors } from './validation-errors.ts'
+import { checkedAnswer } from './answer-check.ts'
 import { asRestDenial, checkAccess } from './access.ts'
 import { multipartBody } from './multipart-body.ts'
 import { requestTextErrors } from './text-input.ts'
@@ -23,6 +25,10 @@ export type OperationEntry = (typeof operationTable)[number]
 const envelopeKeys = ['method', 'lang', 'fromEmail', 'authSecret', 'fromCustomerId'] as const
 
 const validatorTable = validators as unknown as Record<string, ValidateFunction | undefined>
+const queryValidatorTable = queryValidators as unknown as Record<
+  string,
+  ValidateFunction | undefined
+>
 const handlerTable = handlers as unknown as Record<
   string,
   (c: HandlerContext, i: unknown) => Promise<Outcome>
@@ -85,6 +91,14 @@ export async function dispatch(
   if (validate && !validate(body)) {
     return validationFailure(fieldErrors(validate.errors), entry.kind === 'rpc' ? 200 : 400)
   }
+  // The query is validated in place: digits become the integers the spec declares and
+  // defaults are filled in on the object itself, which public-API access links its caller to
+  // (api-key-access.ts). Only REST operations have query validators.
+  const query = (request.query ?? {}) as Record<string, unknown>
+  const validateQuery = queryValidatorTable[`query_${entry.operationId}`]
+  if (validateQuery && !validateQuery(query)) {
+    return validationFailure(fieldErrors(validateQuery.errors), 400)
+  }
   const handler = handlerTable[entry.operationId]
   if (!handler) {
     // Never a 500 and never a fake success: the client learns the operation is not served.
@@ -106,9 +120,10 @@ export async function dispatch(
     userAgent: request.headers['user-agent'] ?? '',
     lang,
     params: (request.params ?? {}) as Record<string, string>,
-    query: (request.query ?? {}) as Record<string, string>,
+    query,
   }
-  return handler(context, body)
+  const outcome = await handler(context, body)
+  return services.config.checkAnswers ? checkedAnswer(entry, outcome, request) : outcome
 }
 
 async function sessionOf(

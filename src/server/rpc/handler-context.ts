@@ -1,12 +1,25 @@
 // Everything a handler may use; built once per request by the dispatcher.
 import type { Db } from '../db/open-database.ts'
 import type { ServerConfig } from '../config.ts'
-import type { Outcome } from './outcome.ts'
+import type { Answer, Failure, OperationId } from './outcome.ts'
 import type { operations } from '../../generated/api.d.ts'
 import type { TokenService } from '../auth/tokens.ts'
 import type { Session } from '../auth/session.ts'
 
-export interface HandlerContext {
+/**
+ * The query parameters of a REST operation, checked against the spec by the dispatcher and
+ * with integers already numbers (generated/query-validators.js).
+ */
+export type QueryOf<Op extends OperationId> = operations[Op]['parameters'] extends {
+  query?: infer Query
+}
+  ? [NonNullable<Query>] extends [never]
+    ? Record<string, never>
+    : NonNullable<Query>
+  : Record<string, never>
+
+/** A handler's context; Op types the query (a helper for any operation leaves it out). */
+export interface HandlerContext<Op extends OperationId = never> {
   db: Db
   config: ServerConfig
   tokens: TokenService
@@ -24,8 +37,8 @@ export interface HandlerContext {
   lang: string
   /** Path parameters of REST operations. */
   params: Record<string, string>
-  /** Query parameters of REST operations, as strings (not validated by the dispatcher yet). */
-  query: Record<string, string>
+  /** Query parameters of REST operations, validated against the spec by the dispatcher. */
+  query: [Op] extends [never] ? Readonly<Record<string, unknown>> : QueryOf<Op>
 }
 
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } }
@@ -34,17 +47,23 @@ type JsonContent<T> = T extends { content: { 'application/json': infer Body } }
     ? Parts
     : never
 
-/** The validated request body of an operation, typed from the spec. */
-export type RequestOf<Op extends keyof operations> = operations[Op] extends {
+/** The validated request body of an operation, typed from the spec ({} when it has none). */
+export type RequestOf<Op extends OperationId> = operations[Op] extends {
   requestBody?: infer Body
 }
-  ? JsonContent<NonNullable<Body>>
-  : never
+  ? [NonNullable<Body>] extends [never]
+    ? Record<string, never>
+    : JsonContent<NonNullable<Body>>
+  : Record<string, never>
 
-export type Handler<Op extends keyof operations> = (
-  context: HandlerContext,
+/**
+ * An operation's handler. Its return type fixes Op for rpcOk and reply, so their literal is
+ * checked against the spec's response, extra fields included; failures suit any operation.
+ */
+export type Handler<Op extends OperationId> = (
+  context: HandlerContext<Op>,
   input: RequestOf<Op>,
-) => Promise<Outcome>
+) => Promise<Answer<Op> | Failure>
 
 /** A handler whose context has a session: the dispatcher checked x-access first. */
 export function requireSession(context: HandlerContext): Session & { customerId: number } {

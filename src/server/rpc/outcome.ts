@@ -1,7 +1,16 @@
 // What a handler returns: an HTTP status and a body. Expected failures are values with a
 // response code from the catalogue (STYLE.md habit 3); only programmer errors throw.
+//
+// A success is typed by its operation's response in the spec (generated/api.d.ts), so a
+// field the spec lacks or a field of the wrong type fails `npm run typecheck`. The helpers
+// take the operation from the handler's declared return type (Handler<Op>), not from their
+// argument: a type inferred from the literal would accept any extra field structurally.
 import { ResponseCode } from '../../generated/constants.ts'
+import type { operations } from '../../generated/api.d.ts'
 
+export type OperationId = keyof operations
+
+/** Any answer, as the dispatcher sends it. */
 export interface Outcome {
   status: number
   /** JSON, or the bytes of a file answer (fileReply). */
@@ -10,14 +19,90 @@ export interface Outcome {
   headers?: Record<string, string>
 }
 
+type Responses<Op extends OperationId> = operations[Op]['responses']
+
+/** The HTTP statuses the spec declares for an operation. */
+export type StatusOf<Op extends OperationId> = Extract<keyof Responses<Op>, number>
+
+type BodyOfContent<Content> =
+  | (Content extends { 'application/json': infer Json } ? Json : never)
+  | (Exclude<keyof Content, 'application/json'> extends never ? never : Uint8Array)
+
+/** The body the spec declares for Op at a status: JSON, bytes for a file, none for 204. */
+export type ResponseOf<
+  Op extends OperationId,
+  Status extends StatusOf<Op> = 200 & StatusOf<Op>,
+> = Responses<Op>[Status] extends { content: infer Content } ? BodyOfContent<Content> : undefined
+
+/** Exists only in the type: no value carries it (see Answer). */
+declare const answerOf: unique symbol
+
+/**
+ * An answer the spec declares for Op, made by rpcOk, reply or fileReply. The brand exists
+ * only in the type: it keeps a plain Outcome from passing for an answer, and lets the helpers
+ * learn Op from the handler's return type before they check the body. It is a parameter type
+ * so that a helper shared by several operations, answering Answer<'a' | 'b'> with the fields
+ * both declare, suits the handler of each.
+ */
+export interface Answer<Op extends OperationId, Body = unknown> extends Outcome {
+  body: Body
+  readonly [answerOf]: (operation: Op) => void
+}
+
 export interface FieldError {
   parameter: string
   description: string
 }
 
-/** A successful RPC answer: `00` plus the operation's data. */
-export function rpcOk(data: Record<string, unknown> = {}): Outcome {
-  return { status: 200, body: { responseCode: ResponseCode.Success, ...data } }
+/** An RPC failure body: a code of the catalogue, what went wrong, and details some codes carry. */
+export interface RpcFailureBody {
+  responseCode: Exclude<ResponseCode, '00'>
+  responseDescription: string
+  errors?: FieldError[]
+  [detail: string]: unknown
+}
+
+/** A REST failure body (token service, public API): a message to show. */
+export interface RestFailureBody {
+  message: string
+  retryAfterSeconds?: number
+}
+
+/**
+ * An expected failure: allowed for every operation. The dispatcher still checks its body
+ * against the spec outside production, so a failure the spec does not describe is caught.
+ */
+export interface Failure extends Outcome {
+  body: RpcFailureBody | RestFailureBody
+}
+
+/**
+ * What a helper accepts for a body of type T: the same, with arrays and objects possibly
+ * readonly (an answer is only serialized, so a frozen table may be sent as it is).
+ */
+export type AnswerBody<T> = T extends Uint8Array
+  ? T
+  : T extends readonly (infer Item)[]
+    ? readonly AnswerBody<Item>[]
+    : T extends object
+      ? { readonly [K in keyof T]: AnswerBody<T[K]> }
+      : T
+
+/** The data of an RPC success without the envelope's responseCode, which rpcOk sets. */
+export type RpcData<Op extends OperationId> = Omit<Extract<ResponseOf<Op>, object>, 'responseCode'>
+
+/**
+ * A successful RPC answer: `00` plus the operation's data. Op comes from the handler's
+ * return type; called elsewhere, name it: rpcOk<'balanceInquiry'>({ ... }).
+ */
+export function rpcOk<Op extends OperationId = never>(
+  // The data may be left out when every field of the answer is optional.
+  ...data: Partial<NoInfer<RpcData<Op>>> extends NoInfer<RpcData<Op>>
+    ? [data?: NoInfer<AnswerBody<RpcData<Op>>>]
+    : [data: NoInfer<AnswerBody<RpcData<Op>>>]
+): Answer<Op, ResponseOf<Op>> {
+  const body = { responseCode: ResponseCode.Success, ...data[0] }
+  return { status: 200, body } as Outcome as Answer<Op, ResponseOf<Op>>
 }
 
 /** A failed RPC answer with a code of the catalogue; AU travels as HTTP 401 (decisions.md). */
@@ -25,12 +110,18 @@ export function rpcFail(
   code: Exclude<ResponseCode, '00'>,
   description: string,
   extra: Record<string, unknown> = {},
-): Outcome {
+): Failure {
   const status = code === ResponseCode.AuthenticationError ? 401 : 200
   return { status, body: { responseCode: code, responseDescription: description, ...extra } }
 }
 
-export function validationFailure(errors: FieldError[], status = 200): Outcome {
+/** Whether an RPC answer is a failure: one whose responseCode is not 00. */
+export function isRpcFailure(outcome: Outcome): outcome is Failure {
+  const body = outcome.body as { responseCode?: unknown } | undefined
+  return body?.responseCode !== ResponseCode.Success
+}
+
+export function validationFailure(errors: FieldError[], status = 200): Failure {
   return {
     status,
     body: {
@@ -41,27 +132,49 @@ export function validationFailure(errors: FieldError[], status = 200): Outcome {
   }
 }
 
-/** A REST answer (token service and other REST paths). */
-export function reply(status: number, body: unknown = undefined): Outcome {
+/**
+ * A REST answer (token service and other REST paths) with a status the spec declares for
+ * Op and that status's body; Op comes from the handler's return type, as for rpcOk.
+ */
+export function reply<Op extends OperationId = never, Status extends StatusOf<Op> = never>(
+  status: Status,
+  ...body: undefined extends NoInfer<ResponseOf<Op, Status>>
+    ? [body?: NoInfer<AnswerBody<ResponseOf<Op, Status>>>]
+    : [body: NoInfer<AnswerBody<ResponseOf<Op, Status>>>]
+): Answer<Op, ResponseOf<Op, Status>> {
+  return { status, body: body[0] } as Outcome as Answer<Op, ResponseOf<Op, Status>>
+}
+
+/** A REST failure with a message, for helpers shared by several operations. */
+export function restFailure(status: number, body: RestFailureBody): Failure {
   return { status, body }
 }
 
 /** A refused token-service step: HTTP 403 with a message (product-spec section 8). */
-export function refused(message: string): Outcome {
+export function refused(message: string): Failure {
   return { status: 403, body: { message } }
 }
 
 /** A file answer: raw bytes with their media type, offered as a download named fileName. */
-export function fileReply(bytes: Uint8Array, contentType: string, fileName: string): Outcome {
+export function fileReply<Op extends OperationId = never>(
+  bytes: Uint8Array & NoInfer<ResponseOf<Op>>,
+  contentType: string,
+  fileName: string,
+): Answer<Op, ResponseOf<Op>> {
   const safeName = fileName.replace(/[^A-Za-z0-9._-]/g, '_')
-  return {
-    status: 200,
-    body: bytes,
-    headers: {
-      'content-type': contentType,
-      'content-disposition': `attachment; filename="${safeName}"`,
-      // A customer's document: no shared cache may keep a copy.
-      'cache-control': 'no-store',
-    },
-  }
+  return bytesReply<Op>(bytes, {
+    'content-type': contentType,
+    'content-disposition': `attachment; filename="${safeName}"`,
+    // A customer's document: no shared cache may keep a copy.
+    'cache-control': 'no-store',
+  })
+}
+
+/** Bytes with the headers that say what they are, for an operation whose answer is a file. */
+export function bytesReply<Op extends OperationId = never>(
+  bytes: Uint8Array & NoInfer<ResponseOf<Op>>,
+  headers: Record<string, string> & { 'content-type': string },
+): Answer<Op, ResponseOf<Op>> {
+  const outcome: Outcome = { status: 200, body: bytes, headers }
+  return outcome as Answer<Op, ResponseOf<Op>>
 }

@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customers, users } from '../db/schema.ts'
 import { companyPotentialUsers, companyUsers } from '../db/schema-security.ts'
-import { rpcFail, type Outcome } from '../rpc/outcome.ts'
+import { rpcFail, type Failure } from '../rpc/outcome.ts'
 import { fullAccessRight } from '../rpc/access.ts'
 import type { components } from '../../generated/api.d.ts'
 import { isBusinessCustomer } from '../../shared/access-rights.ts'
@@ -15,7 +15,7 @@ export type SecurityAccessUser = components['schemas']['SecurityAccessUser']
 export type SecurityPotentialUser = components['schemas']['SecurityPotentialUser']
 
 /** Refuses company access to a customer that is not a business. */
-export async function businessRefusal(db: Db, customerId: number): Promise<Outcome | undefined> {
+export async function businessRefusal(db: Db, customerId: number): Promise<Failure | undefined> {
   const [customer] = await db
     .select({ customerType: customers.customerType })
     .from(customers)

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { rpcFail, rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
 import { users } from '../db/schema.ts'
 import { revokeSignInsOf } from '../auth/tokens.ts'
 import { confirmationCanceledText, redeemConfirmation } from './confirmations.ts'
@@ -17,7 +17,7 @@ export const passwordUpdatedText =
 
 export const handler: Handler<'passwordChangeConfirm'> = async (context, input) => {
   const { userId } = requireSession(context)
-  return context.db.transaction(async (db): Promise<Outcome> => {
+  return context.db.transaction(async (db): Promise<Answer<'passwordChangeConfirm'> | Failure> => {
     const owner = { kind: 'passwordChange', userId } as const
     const redemption = await redeemConfirmation(db, owner, input.requestKey, input.code)
     if (redemption.outcome === 'canceled') return rpcFail('TA1', confirmationCanceledText)

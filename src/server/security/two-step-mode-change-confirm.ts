@@ -3,28 +3,39 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import {
+  rpcFail,
+  rpcOk,
+  validationFailure,
+  type Answer,
+  type Failure,
+  type RpcData,
+} from '../rpc/outcome.ts'
 import { customers } from '../db/schema.ts'
 import { confirmationCanceledText, redeemConfirmation } from './confirmations.ts'
 
 export const handler: Handler<'twoStepModeChangeConfirm'> = async (context, input) => {
   const { userId, customerId } = requireSession(context)
-  return context.db.transaction(async (db): Promise<Outcome> => {
-    const owner = { kind: 'twoStepMode', userId, customerId } as const
-    const redemption = await redeemConfirmation(db, owner, input.reqId, input.code)
-    if (redemption.outcome === 'canceled') return rpcFail('TA1', confirmationCanceledText)
-    if (redemption.outcome === 'wrongCode') {
-      const description = `is not the code we sent; ${redemption.attemptsLeft} attempts left`
-      return validationFailure([{ parameter: 'code', description }])
-    }
-    const { typeMode, mode } = redemption.row.payload
-    if ((typeMode !== 'login' && typeMode !== 'transaction') || !mode) {
-      throw new Error('assertion: a two-step change carries its type and mode')
-    }
-    await db
-      .update(customers)
-      .set(typeMode === 'login' ? { login2faMode: mode } : { transactionApproveMode: mode })
-      .where(eq(customers.id, customerId))
-    return rpcOk({ responseDescription: 'Successfully', typeMode, mode })
-  })
+  return context.db.transaction(
+    async (db): Promise<Answer<'twoStepModeChangeConfirm'> | Failure> => {
+      const owner = { kind: 'twoStepMode', userId, customerId } as const
+      const redemption = await redeemConfirmation(db, owner, input.reqId, input.code)
+      if (redemption.outcome === 'canceled') return rpcFail('TA1', confirmationCanceledText)
+      if (redemption.outcome === 'wrongCode') {
+        const description = `is not the code we sent; ${redemption.attemptsLeft} attempts left`
+        return validationFailure([{ parameter: 'code', description }])
+      }
+      const { typeMode, mode } = redemption.row.payload
+      if ((typeMode !== 'login' && typeMode !== 'transaction') || !mode) {
+        throw new Error('assertion: a two-step change carries its type and mode')
+      }
+      await db
+        .update(customers)
+        .set(typeMode === 'login' ? { login2faMode: mode } : { transactionApproveMode: mode })
+        .where(eq(customers.id, customerId))
+      // The mode was validated when the change was asked for (twoStepModeChange).
+      const changed = mode as NonNullable<RpcData<'twoStepModeChangeConfirm'>['mode']>
+      return rpcOk({ responseDescription: 'Successfully', typeMode, mode: changed })
+    },
+  )
 }

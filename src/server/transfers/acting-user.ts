@@ -30,7 +30,10 @@ export async function actingUser(context: HandlerContext): Promise<ActingUser> {
  * two-step mode, so that a company's mode binds each user acting for it (product-spec section
  * 6: approval mode is a per-customer security setting). The code goes to the acting user.
  */
-export async function approveTypeOfCustomer(db: Db, customerId: number): Promise<number> {
+export async function approveTypeOfCustomer(
+  db: Db,
+  customerId: number,
+): Promise<ReturnType<typeof approveTypeOfMode>> {
   const [row] = await db
     .select({ mode: customers.transactionApproveMode })
     .from(customers)

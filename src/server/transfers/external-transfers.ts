@@ -8,7 +8,7 @@
 import type { Db } from '../db/open-database.ts'
 import * as validators from '../../generated/validators.js'
 import type { ValidateFunction } from '../../generated/validators.js'
-import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { rpcFail, rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
 import { fieldErrors } from '../rpc/validation-errors.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
@@ -17,7 +17,7 @@ import { flagFor } from '../../shared/permission-flags.ts'
 import { destinationOf, type ExternalRequest } from './external-destinations.ts'
 import { permissionsOf, saveWithOrder } from './payee-book.ts'
 import { payoutRate } from './payout-rates.ts'
-import { submitOrder } from './transfer-orders.ts'
+import { submitOrder, type TransferOperation } from './transfer-orders.ts'
 import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
 import type { ExternalTransferType } from '../../shared/transfer-types.ts'
 
@@ -52,7 +52,7 @@ export async function submitExternalTransfer(
   kind: ExternalTransferType,
   input: unknown,
   options: ExternalSubmitOptions = {},
-): Promise<Outcome> {
+): Promise<Answer<TransferOperation> | Failure> {
   const validate = validatorTable[`request_${submitOperationOf[kind]}`]
   if (!validate) throw new Error(`assertion: the validator of ${kind} submits exists`)
   if (!validate(input)) return validationFailure(fieldErrors(validate.errors))
@@ -112,6 +112,14 @@ export async function submitExternalTransfer(
   })
 }
 
+type FeeOperation =
+  | 'wireTransferFeeGet'
+  | 'eftTransferFeeGet'
+  | 'octTransferFeeGet'
+  | 'cryptoTransferFeeGet'
+  | 'instantTransferFeeGet'
+  | 'interacTransferFeeGet'
+
 /**
  * The fee of an external transfer (section 5: asked only once amount and target are set), in
  * the source account's currency. The target is checked as far as the fee call names it.
@@ -122,7 +130,7 @@ export async function externalFee(
   kind: ExternalTransferType,
   input: { accountId: number; amount: string; currencyCode?: string },
   payoutCurrency: (accountCurrency: string) => string,
-): Promise<Outcome> {
+): Promise<Answer<FeeOperation> | Failure> {
   const from = await ownAccount(db, customerId, input.accountId)
   if (!from)
     return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])

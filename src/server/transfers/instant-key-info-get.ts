@@ -4,7 +4,7 @@
 // sender can confirm the beneficiary before sending; when none is sent the owner's tax id is
 // answered masked, as the instant scheme shows it to a payer who does not know it.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
+import { rpcOk, validationFailure, type Failure } from '../rpc/outcome.ts'
 import { bankDirectory } from './directory/bank-directory.ts'
 import {
   instantKeyCheck,
@@ -13,7 +13,7 @@ import {
   maskTaxId,
 } from './directory/instant.ts'
 
-function refuse(parameter: string, description: string | undefined): Outcome {
+function refuse(parameter: string, description: string | undefined): Failure {
   return validationFailure([{ parameter, description: description ?? 'is not valid' }])
 }
 

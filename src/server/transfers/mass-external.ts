@@ -10,7 +10,16 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { massBatchRows, massBatches } from '../db/schema-mass.ts'
-import { rpcFail, rpcOk, validationFailure, type FieldError, type Outcome } from '../rpc/outcome.ts'
+import {
+  isRpcFailure,
+  rpcFail,
+  rpcOk,
+  validationFailure,
+  type Answer,
+  type Failure,
+  type FieldError,
+  type RpcData,
+} from '../rpc/outcome.ts'
 import { fieldErrors } from '../rpc/validation-errors.ts'
 import * as validators from '../../generated/validators.js'
 import type { ValidateFunction } from '../../generated/validators.js'
@@ -30,7 +39,16 @@ import {
   type MassColumns,
   type MassLine,
 } from './mass-files.ts'
-import { batchByKey, batchHash, batchReplay, codeModeRefusal } from './mass-p2p.ts'
+import {
+  batchByKey,
+  batchHash,
+  batchReplay,
+  codeModeRefusal,
+  type MassOperation,
+} from './mass-p2p.ts'
+import type { components } from '../../generated/api.d.ts'
+
+type MassSummary = components['schemas']['MassSummary']
 import { massSampleColumns } from './mass-samples.ts'
 import { payoutRate } from './payout-rates.ts'
 import { permissionsOf } from './payee-book.ts'
@@ -238,7 +256,7 @@ function summaryOf(
   total: number,
   rows: CheckedRow[],
   rowErrors: { row: number; parameter?: string; description: string }[],
-): Record<string, unknown> {
+): MassSummary {
   const scale = scaleOf(from.currencyCode)
   const amount = rows.reduce((sum, r) => sum + r.quote.amountMinor, 0n)
   const fee = rows.reduce((sum, r) => sum + r.quote.feeMinor, 0n)
@@ -265,7 +283,7 @@ async function prepare(
   db: Db,
   input: ExternalMassInput,
   maxRows: number,
-): Promise<Prepared | Outcome> {
+): Promise<Prepared | Failure> {
   const { acting } = input
   const flags = await permissionsOf(db, acting.customerId)
   if (flags[typeFlags[input.transferType].mass] !== true) {
@@ -292,12 +310,15 @@ async function prepare(
   return { from, lines }
 }
 
-function isOutcome(value: Prepared | Outcome): value is Outcome {
+function isOutcome(value: Prepared | Failure): value is Failure {
   return 'status' in value
 }
 
 /** massTransferPreview: the summary of the file and why lines would be refused; nothing stored. */
-export async function previewExternalMass(db: Db, input: ExternalMassInput): Promise<Outcome> {
+export async function previewExternalMass(
+  db: Db,
+  input: ExternalMassInput,
+): Promise<Answer<'massTransferPreview'> | Failure> {
   const prepared = await prepare(db, input, maxPreviewRows)
   if (isOutcome(prepared)) return prepared
   const { from, lines } = prepared
@@ -337,7 +358,7 @@ export async function previewExternalMass(db: Db, input: ExternalMassInput): Pro
 export async function uploadExternalMass(
   db: Db,
   input: ExternalMassInput & { idempotencyKey: string },
-): Promise<Outcome> {
+): Promise<Answer<'massTransferUpload'> | Failure> {
   const { acting } = input
   const hash = batchHash(
     { type: input.transferType, source: 'file', accountId: input.accountId },
@@ -400,8 +421,8 @@ export async function uploadExternalMass(
       const outcome = await submitExternalTransfer(tx, acting, input.transferType, row.request, {
         permissionFlag: typeFlags[input.transferType].mass,
       })
+      if (isRpcFailure(outcome)) throw new Refusal(onLine(outcome, row.line))
       const body = outcome.body as Record<string, unknown>
-      if (body.responseCode !== '00') throw new Refusal(onLine(outcome, row.line))
       if (body.approvalRequestCreated === true) approval = true
       const { responseCode: _code, ...result } = body
       stored.push({
@@ -415,7 +436,7 @@ export async function uploadExternalMass(
       })
     }
     await tx.insert(massBatchRows).values(stored)
-    const result: Record<string, unknown> = {
+    const result: RpcData<MassOperation> = {
       batchId: batch.id,
       responseDescription: approval
         ? 'approval transaction created'
@@ -433,7 +454,7 @@ export async function uploadExternalMass(
 }
 
 /** A single submit's refusal, its fields named on the line of the file. */
-function onLine(outcome: Outcome, line: MassLine): Outcome {
+function onLine(outcome: Failure, line: MassLine): Failure {
   const body = outcome.body as { responseCode?: string; errors?: FieldError[] }
   if (body.responseCode !== 'VF' || !body.errors) return outcome
   return validationFailure(

@@ -12,7 +12,16 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { paymentAccountsIn } from '../ledger/accounts.ts'
 import { massBatchRows, massBatches } from '../db/schema-mass.ts'
-import { rpcOk, validationFailure, type FieldError, type Outcome } from '../rpc/outcome.ts'
+import {
+  isRpcFailure,
+  rpcOk,
+  validationFailure,
+  type Answer,
+  type Failure,
+  type FieldError,
+  type RpcData,
+} from '../rpc/outcome.ts'
+import type { components } from '../../generated/api.d.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { balancesOf } from '../ledger/balances.ts'
@@ -66,20 +75,25 @@ export async function batchByKey(db: Db, customerId: number, key: string) {
   return row
 }
 
+/** The operations that send a mass batch; their answer is a TransferResult with a summary. */
+export type MassOperation =
+  'massTransferUpload' | 'p2pMassTransferFileSubmit' | 'p2pMassTransferTextSubmit'
+
 export function batchReplay(
   batch: { requestHash: string; result: Record<string, unknown> },
   hash: string,
-): Outcome {
+): Answer<MassOperation> | Failure {
   if (batch.requestHash !== hash) {
     return validationFailure([
       { parameter: 'idempotencyKey', description: 'was already used for another request' },
     ])
   }
-  return rpcOk(batch.result)
+  // The stored result is the answer the batch was sent with.
+  return rpcOk(batch.result as RpcData<MassOperation>)
 }
 
 /** Mass payments confirmed by a code per payment would send one code a line: refused. */
-export async function codeModeRefusal(db: Db, acting: ActingUser): Promise<Outcome | undefined> {
+export async function codeModeRefusal(db: Db, acting: ActingUser): Promise<Failure | undefined> {
   if (initiatingRights.has(acting.accessRight)) return undefined
   if ((await approveTypeOfCustomer(db, acting.customerId)) === 0) return undefined
   return validationFailure([
@@ -91,7 +105,10 @@ export async function codeModeRefusal(db: Db, acting: ActingUser): Promise<Outco
   ])
 }
 
-export async function submitP2pMass(db: Db, upload: MassUpload): Promise<Outcome> {
+export async function submitP2pMass(
+  db: Db,
+  upload: MassUpload,
+): Promise<Answer<MassOperation> | Failure> {
   const { acting } = upload
   const hash = batchHash(
     { type: 'p2p', source: upload.source, accountId: upload.accountId },
@@ -205,7 +222,7 @@ async function totalRefusal(
   from: AccountRow,
   lines: CheckedLine[],
   field: string,
-): Promise<Outcome | undefined> {
+): Promise<Failure | undefined> {
   const needed = lines.reduce((sum, l) => sum + l.quote.amountMinor + l.quote.feeMinor, 0n)
   const balance = (await balancesOf(db, [from.id])).get(from.id)!
   const available = balance.balanceMinor + balance.pendingDebitMinor - from.balanceMinMinor
@@ -227,7 +244,7 @@ export function summaryOf(
   count: number,
   totalMinor: bigint,
   feeMinor: bigint,
-): Record<string, unknown> {
+): components['schemas']['MassSummary'] {
   const scale = scaleOf(currencyCode)
   return {
     totalCount: count,
@@ -247,7 +264,7 @@ async function writeBatch(
   from: AccountRow,
   lines: CheckedLine[],
   hash: string,
-): Promise<Outcome> {
+): Promise<Answer<MassOperation> | Failure> {
   const { acting } = upload
   const totalMinor = lines.reduce((sum, l) => sum + l.quote.amountMinor, 0n)
   const feeMinor = lines.reduce((sum, l) => sum + l.quote.feeMinor, 0n)
@@ -308,9 +325,9 @@ async function writeBatch(
         ...(checked.payeeName ? { payeeName: checked.payeeName } : {}),
       },
     })
-    const body = outcome.body as Record<string, unknown>
     // One refused line refuses the batch: the transaction is rolled back, nothing moves.
-    if (body.responseCode !== '00') throw new Refusal(outcome)
+    if (isRpcFailure(outcome)) throw new Refusal(outcome)
+    const body = outcome.body as Record<string, unknown>
     if (body.approvalRequestCreated === true) approval = true
     const { responseCode: _code, ...result } = body
     rows.push({
@@ -325,7 +342,7 @@ async function writeBatch(
   }
   await tx.insert(massBatchRows).values(rows)
   const scale = scaleOf(from.currencyCode)
-  const result: Record<string, unknown> = {
+  const result: RpcData<MassOperation> = {
     batchId: batch.id,
     responseDescription: approval
       ? 'approval transaction created'

@@ -10,8 +10,16 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { p2pClaims, transferOrders, transferSubscriptions } from '../db/schema-transfers.ts'
-import { rpcFail, rpcOk, validationFailure, type Outcome } from '../rpc/outcome.ts'
-import { AccountStatus, AccountType } from '../../generated/constants.ts'
+import {
+  rpcFail,
+  rpcOk,
+  validationFailure,
+  type Answer,
+  type Failure,
+  type Outcome,
+  type RpcData,
+} from '../rpc/outcome.ts'
+import { AccountStatus, AccountType, ApprovalType } from '../../generated/constants.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { houseAccount, openCustomerAccount } from '../ledger/house-accounts.ts'
@@ -29,10 +37,27 @@ import { publishOrderEnd } from './order-events.ts'
 import { handToRail } from './rail-hand-over.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
 import { firstRunAt, type SubscriptionTerms } from './subscription-schedule.ts'
-import { ApprovalType } from '../../generated/constants.ts'
 import { initiatingRights } from '../../shared/access-rights.ts'
 
 export const orderExpiryJobKind = 'transfers.order-expiry'
+
+/** The operations whose answer is the spec's TransferResult: their orders go through here. */
+export type TransferOperation =
+  | 'betweenAccountsTransferSubmit'
+  | 'wireTransferSubmit'
+  | 'eftTransferSubmit'
+  | 'octTransferSubmit'
+  | 'cryptoTransferSubmit'
+  | 'instantTransferSubmit'
+  | 'interacTransferSubmit'
+  | 'massTransferUpload'
+  | 'p2pTransferSubmit'
+  | 'p2pMassTransferFileSubmit'
+  | 'p2pMassTransferTextSubmit'
+  | 'p2pGlobalPaySubmit'
+
+/** A TransferResult without its responseCode, as orders store it for a replay. */
+export type TransferData = RpcData<TransferOperation>
 /** How long a hold waits: a code 30 minutes, an approver 7 days, a claim 14 days. */
 export const holdLifetimeMs = {
   code: 30 * 60_000,
@@ -42,14 +67,17 @@ export const holdLifetimeMs = {
 
 /** An expected refusal inside a transaction: thrown to roll back, answered as a value. */
 export class Refusal extends Error {
-  readonly outcome: Outcome
-  constructor(outcome: Outcome) {
+  readonly outcome: Failure
+  constructor(outcome: Failure) {
     super('refused')
     this.outcome = outcome
   }
 }
 
-export async function inTransaction(db: Db, work: (tx: Db) => Promise<Outcome>): Promise<Outcome> {
+export async function inTransaction<Answered extends Outcome>(
+  db: Db,
+  work: (tx: Db) => Promise<Answered>,
+): Promise<Answered | Failure> {
   try {
     return await db.transaction((tx) => work(tx as unknown as Db))
   } catch (error) {
@@ -107,16 +135,20 @@ async function orderByKey(db: Db, customerId: number, key: string): Promise<Orde
   return row
 }
 
-function replayOf(order: OrderRow, hash: string): Outcome {
+function replayOf(order: OrderRow, hash: string): Answer<TransferOperation> | Failure {
   if (order.requestHash !== hash || !order.result) {
     return validationFailure([
       { parameter: 'idempotencyKey', description: 'was already used for another request' },
     ])
   }
-  return rpcOk(order.result)
+  // The stored result is the answer submitOrder gave the first time.
+  return rpcOk(order.result as TransferData)
 }
 
-async function routeOf(db: Db, draft: OrderDraft): Promise<{ route: Route; approveType: number }> {
+async function routeOf(
+  db: Db,
+  draft: OrderDraft,
+): Promise<{ route: Route; approveType: ApprovalType }> {
   if (draft.subscriptionRun) return { route: 'execute', approveType: ApprovalType.None }
   if (initiatingRights.has(draft.acting.accessRight))
     return { route: 'approver', approveType: ApprovalType.None }
@@ -133,7 +165,10 @@ const statusOfRoute: Record<Route, OrderRow['status']> = {
   claim: 'heldForClaim',
 }
 
-export async function submitOrder(db: Db, draft: OrderDraft): Promise<Outcome> {
+export async function submitOrder(
+  db: Db,
+  draft: OrderDraft,
+): Promise<Answer<TransferOperation> | Failure> {
   const hash = requestHashOf(draft.request)
   const customerId = draft.acting.customerId
   const earlier = await orderByKey(db, customerId, draft.idempotencyKey)
@@ -330,10 +365,10 @@ async function followRoute(
   draft: OrderDraft,
   order: OrderRow,
   route: Route,
-  approveType: number,
-): Promise<Record<string, unknown>> {
+  approveType: ApprovalType,
+): Promise<TransferData> {
   const scale = scaleOf(order.currencyCode)
-  const base: Record<string, unknown> = {
+  const base: TransferData = {
     transactionId: order.id,
     fee: fromMinor(order.feeMinor, scale),
     feeCurrencyCode: order.currencyCode,

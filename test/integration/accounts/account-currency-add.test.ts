@@ -1,9 +1,7 @@
 // accountCurrencyAdd: a payment account in another currency, once per currency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_accountCurrencyAdd_200 } from '../../../src/generated/validators.js'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -23,7 +21,6 @@ for (const target of databaseTargets()) {
 
     it('opens a GBP payment account with a zero balance, once', async () => {
       const reply = await server.post('/rpc/accountCurrencyAdd', { currencyCode: 'GBP' }, token)
-      expectValid(response_accountCurrencyAdd_200, reply.body)
       expect(reply.body.account).toMatchObject({
         type: 1001,
         currencyCode: 'GBP',

@@ -1,8 +1,7 @@
 // balanceInquiry as a signed-in customer sees it: balances from the ledger, holds as pending
 // amounts, the server's order and the derived flags (product-spec section 3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_balanceInquiry_200 } from '../../../src/generated/validators.js'
-import { databaseTargets, expectValid, startServer, type TestServer } from '../server-harness.ts'
+import { databaseTargets, startServer, type TestServer } from '../server-harness.ts'
 
 const usdFlags = {
   statementsAvailable: true,
@@ -32,7 +31,6 @@ for (const target of databaseTargets()) {
     const inquire = async (filter: Record<string, unknown> = {}) => {
       const reply = await server.post('/rpc/balanceInquiry', filter, token)
       expect(reply.status).toBe(200)
-      expectValid(response_balanceInquiry_200, reply.body)
       expect(reply.body.responseCode).toBe('00')
       return reply.body.accounts ?? []
     }
@@ -102,7 +100,6 @@ for (const target of databaseTargets()) {
     it('answers an admin with no accounts with an empty list', async () => {
       const admin = await server.signIn('admin@nova.example')
       const reply = await server.post('/rpc/balanceInquiry', {}, admin.accessToken)
-      expectValid(response_balanceInquiry_200, reply.body)
       expect(reply.body).toMatchObject({ responseCode: '00', accounts: [] })
     })
   })

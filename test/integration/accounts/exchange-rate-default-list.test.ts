@@ -1,7 +1,6 @@
 // exchangeRateDefaultList: the customer rate of every pair of account currencies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_exchangeRateDefaultList_200 } from '../../../src/generated/validators.js'
-import { databaseTargets, expectValid, startServer, type TestServer } from '../server-harness.ts'
+import { databaseTargets, startServer, type TestServer } from '../server-harness.ts'
 
 for (const target of databaseTargets()) {
   describe.skipIf(target.skipReason !== undefined)(target.name, () => {
@@ -17,7 +16,6 @@ for (const target of databaseTargets()) {
 
     it('lists the rate of every pair of account currencies', async () => {
       const reply = await server.post('/rpc/exchangeRateDefaultList', {}, token)
-      expectValid(response_exchangeRateDefaultList_200, reply.body)
       const rates = reply.body.exchangeRates as {
         fromCurrencyCode: string
         toCurrencyCode: string

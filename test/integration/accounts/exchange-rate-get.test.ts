@@ -1,9 +1,7 @@
 // exchangeRateGet: 1 for equal (case-insensitive) or missing currencies, else the customer rate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_exchangeRateGet_200 } from '../../../src/generated/validators.js'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -44,7 +42,6 @@ for (const target of databaseTargets()) {
     ]
     it.each(rates)('answers the rate of %s', async (_name, { body, want }) => {
       const reply = await server.post('/rpc/exchangeRateGet', body, token)
-      expectValid(response_exchangeRateGet_200, reply.body)
       expect(reply.body.exchangeRate).toEqual(want)
     })
 

@@ -1,11 +1,9 @@
 // walletCreate: a crypto deposit address behind the addFundsCrypto flag, stable on retry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_walletCreate_200 } from '../../../src/generated/validators.js'
 import { customers } from '../../../src/server/db/schema.ts'
 import { eq } from 'drizzle-orm'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -45,7 +43,6 @@ for (const target of databaseTargets()) {
         { currencyCode: 'BTC', accountId },
         token,
       )
-      expectValid(response_walletCreate_200, first.body)
       expect(first.body.address).toMatch(/^bc1q[a-z0-9]{38}$/)
       const second = await server.post(
         '/rpc/walletCreate',

@@ -2,10 +2,9 @@
 // confirms the address once; a wrong, reused or replaced link answers the failure.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_emailConfirmByLink_200 } from '../../../src/generated/validators.js'
 import { customerEmails } from '../../../src/server/db/schema.ts'
 import { issueEmailConfirmation } from '../../../src/server/activation/email-confirmations.ts'
-import { databaseTargets, expectValid, failedParameters } from '../server-harness.ts'
+import { databaseTargets, failedParameters } from '../server-harness.ts'
 import { startAuthServer, type AuthServer } from '../auth/auth-server.ts'
 
 for (const target of databaseTargets()) {
@@ -43,7 +42,6 @@ for (const target of databaseTargets()) {
       expect(failedParameters(replaced)).toEqual(['confirmationCode'])
       const done = await confirm(second)
       expect(done.body.responseCode, done.text).toBe('00')
-      expectValid(response_emailConfirmByLink_200, done.body)
       expect(done.body.confirmed).toBe(true)
       expect(await confirmedAt(second.emailId)).toBeInstanceOf(Date)
       expect((await confirm(second)).body.responseCode).toBe('VF')

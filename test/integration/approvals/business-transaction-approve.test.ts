@@ -5,15 +5,7 @@
 // decision waits for businessTransactionConfirm; the badge counts what waits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_businessTransactionList_200,
-  response_businessTransactionApprove_200,
-  response_businessTransactionConfirm_200,
-  response_businessTransactionUserList_200,
-  response_businessTransactionNotificationCount_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -74,7 +66,6 @@ for (const target of databaseTargets()) {
       expect(after.balance.EUR).toBe('15400.00')
       expect(await pendingEur()).toBeCloseTo(basePending - 300, 2)
       const count = await call('businessTransactionNotificationCount', {})
-      expectValid(response_businessTransactionNotificationCount_200, count.body)
       expect(count.body.count).toBe(3)
     })
 
@@ -97,7 +88,6 @@ for (const target of databaseTargets()) {
 
     it('lists waiting requests with filters and approves one: the hold is posted', async () => {
       const list = await call('businessTransactionList', {})
-      expectValid(response_businessTransactionList_200, list.body)
       expect(list.body.total).toBe(3)
       const requests = list.body.requests as {
         id: number
@@ -116,13 +106,11 @@ for (const target of databaseTargets()) {
       const filtered = await call('businessTransactionList', { createdBy: 'someone@else.example' })
       expect(filtered.body.total).toBe(0)
       const users = await call('businessTransactionUserList', {})
-      expectValid(response_businessTransactionUserList_200, users.body)
       expect(users.body.users).toEqual([{ email: 'initiator@nova.example', name: 'Riley Quinn' }])
       const approved = await call('businessTransactionApprove', {
         transactionIds: [request!.id],
         idempotencyKey: 'approve-1',
       })
-      expectValid(response_businessTransactionApprove_200, approved.body)
       expect(approved.body).toMatchObject({ responseCode: '00', approveType: 0 })
       const again = await call('businessTransactionApprove', {
         transactionIds: [request!.id],
@@ -181,7 +169,6 @@ for (const target of databaseTargets()) {
       const wrong = await confirm('confirm-wrong', code === '000000' ? '111111' : '000000')
       expect(failedParameters(wrong)).toEqual(['code'])
       const confirmed = await confirm('confirm-1')
-      expectValid(response_businessTransactionConfirm_200, confirmed.body)
       expect(confirmed.body).toMatchObject({
         responseCode: '00',
         transactionIds: [request.body.transactionId],

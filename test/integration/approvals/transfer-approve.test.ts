@@ -4,10 +4,6 @@
 // the transfer it was issued for changes; and the approvalCode mode sends a code only on request.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_transferApprove_200,
-  response_betweenAccountsTransferSubmit_200,
-} from '../../../src/generated/validators.js'
 import { transferOrders } from '../../../src/server/db/schema-transfers.ts'
 import { users } from '../../../src/server/db/schema.ts'
 import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
@@ -16,7 +12,6 @@ import { sealTotpSecret } from '../../../src/server/auth/factors.ts'
 import { totpAt } from '../../../src/server/auth/totp.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -45,7 +40,6 @@ for (const target of databaseTargets()) {
         { toAmount: amount, fromAccount: ids.USD, toAccount: ids.EUR, idempotencyKey: key },
         token,
       )
-      expectValid(response_betweenAccountsTransferSubmit_200, reply.body)
       return reply
     }
     const approve = (trxid: unknown, approvalCode: string, idempotencyKey: string) =>
@@ -70,7 +64,6 @@ for (const target of databaseTargets()) {
       )
       expect(failedParameters(wrong)).toEqual(['approvalCode'])
       const first = await approve(reply.body.transactionId, code, 'approve-1')
-      expectValid(response_transferApprove_200, first.body)
       expect(first.body).toMatchObject({
         responseCode: '00',
         transactionId: reply.body.transactionId,

@@ -2,12 +2,8 @@
 // the deprecated /external/device paths answering the same, and the internal endpoints other
 // servers call with the internal service token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_authDeviceList_200,
-  response_internalUserDeviceList_200,
-} from '../../../src/generated/validators.js'
 import { demoPassword } from '../../../src/server/demo/seed.ts'
-import { databaseTargets, expectValid } from '../server-harness.ts'
+import { databaseTargets } from '../server-harness.ts'
 import { internalToken, startAuthServer, type AuthServer } from './auth-server.ts'
 
 for (const target of databaseTargets()) {
@@ -36,7 +32,6 @@ for (const target of databaseTargets()) {
     it('lists the devices newest first, the same on the deprecated path', async () => {
       const list = await server.call('GET', '/auth/devices', undefined, { token })
       expect(list.status).toBe(200)
-      expectValid(response_authDeviceList_200, list.body)
       expect(names(list)).toContain('Work phone')
       const old = await server.call('GET', '/external/device', undefined, { token })
       expect(old.body).toEqual(list.body)
@@ -209,7 +204,6 @@ for (const target of databaseTargets()) {
           internal,
         )
         expect(reply.status).toBe(200)
-        expectValid(response_internalUserDeviceList_200, reply.body)
         const users = reply.body.users as { userId: number; devices: unknown[] }[]
         expect(users.map((user) => user.userId)).toEqual([userId, userId + 1])
         expect(users[0]!.devices.length).toBeGreaterThan(0)

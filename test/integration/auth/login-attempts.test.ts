@@ -5,16 +5,12 @@
 // it. The server trusts X-Forwarded-For here, so each guess can come from its own client.
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_authLogin_429,
-  response_authToken_429,
-} from '../../../src/generated/validators.js'
 import { blockedMessage } from '../../../src/server/auth/login-attempts.ts'
 import { loginHistory, users } from '../../../src/server/db/schema.ts'
 import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import { demoPassword } from '../../../src/server/demo/seed.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../../src/shared/pkce.ts'
-import { databaseTargets, expectValid, type Reply } from '../server-harness.ts'
+import { databaseTargets, type Reply } from '../server-harness.ts'
 import { codeIn, startAuthServer, type AuthServer } from './auth-server.ts'
 
 const blockNoticeSubject = 'Sign-in blocked after failed attempts'
@@ -82,7 +78,6 @@ for (const target of databaseTargets()) {
         expect((await userRow(username)).blockedUntil!.getTime()).toBeGreaterThan(Date.now())
         const later = await login(username, demoPassword)
         expect(later.reply.status).toBe(429)
-        expectValid(response_authLogin_429, later.reply.body)
         expect(later.reply.body.message).toBe(blockedMessage)
         const retryAfter = Number(later.reply.headers.get('retry-after'))
         expect(retryAfter).toBeGreaterThan(14 * 60)
@@ -167,7 +162,6 @@ for (const target of databaseTargets()) {
         expect(seen.filter((status) => status === 429)).toHaveLength(25)
         expect(await historyOf(username, 'wrong sms code')).toHaveLength(5)
         const refused = replies.find((answer) => answer.status === 429)!
-        expectValid(response_authToken_429, refused.body)
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
         // The right code comes too late: the challenge is blocked for good.
         const right = await exchange(texted)

@@ -2,9 +2,8 @@
 // against the registered client, the user grants it, and the client exchanges the code of
 // redirect_uri with its PKCE verifier for tokens of the user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_seiAuthorize_200 } from '../../../src/generated/validators.js'
 import { codeChallengeS256, createCodeVerifier } from '../../../src/shared/pkce.ts'
-import { databaseTargets, expectValid, failedParameters } from '../server-harness.ts'
+import { databaseTargets, failedParameters } from '../server-harness.ts'
 import { startAuthServer, type AuthServer } from './auth-server.ts'
 
 for (const target of databaseTargets()) {
@@ -44,7 +43,6 @@ for (const target of databaseTargets()) {
       const verifier = createCodeVerifier()
       const asked = await authorize({}, verifier)
       expect(asked.status, asked.text).toBe(200)
-      expectValid(response_seiAuthorize_200, asked.body)
       const authorizationId = String(asked.body.authorizeUrl).split('/').pop()
       expect(String(asked.body.authorizeUrl)).toMatch(/^\/oauth\/authorize\/[A-Za-z0-9_-]+$/)
       const granted = await server.call(

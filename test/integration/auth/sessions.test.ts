@@ -4,11 +4,10 @@
 // usernames are counted and blocked like real ones, with every attempt in the history.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_authLogin_429 } from '../../../src/generated/validators.js'
 import { customers, loginHistory, users } from '../../../src/server/db/schema.ts'
 import { ipWhitelistEntries, securitySettings } from '../../../src/server/db/schema-security.ts'
 import { wrongCredentialsMessage } from '../../../src/server/auth/auth-login.ts'
-import { databaseTargets, expectValid } from '../server-harness.ts'
+import { databaseTargets } from '../server-harness.ts'
 import { startAuthServer, type AuthServer } from './auth-server.ts'
 
 for (const target of databaseTargets()) {
@@ -143,7 +142,6 @@ for (const target of databaseTargets()) {
         expect(unknown[4]![0]).toBe(429)
         expect(unknown[5]![0]).toBe(429)
         const blocked = await server.login('nobody-here@nova.example', 'Wrong-password-1')
-        expectValid(response_authLogin_429, blocked.reply.body)
         expect(blocked.reply.body.message).toMatch(/too many failed attempts/i)
       })
 

@@ -3,14 +3,9 @@
 // the linked device, verifyDevice with a newly approved device, soft and strict migration.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import {
-  response_authLogin_200,
-  response_authToken_200,
-  response_authToken_403,
-} from '../../../src/generated/validators.js'
 import { totpAt } from '../../../src/server/auth/totp.ts'
 import { demoTotpSecret, demoDeviceSecret } from '../../../src/server/demo/auth.ts'
-import { databaseTargets, expectValid, failedParameters } from '../server-harness.ts'
+import { databaseTargets, failedParameters } from '../server-harness.ts'
 import { codeIn, startAuthServer, type AuthServer } from './auth-server.ts'
 
 for (const target of databaseTargets()) {
@@ -30,7 +25,6 @@ for (const target of databaseTargets()) {
       it('asks for the authenticator code and accepts only the right one', async () => {
         const { verifier, reply } = await server.login('otp@nova.example')
         expect(reply.status).toBe(200)
-        expectValid(response_authLogin_200, reply.body)
         expect(reply.body).toMatchObject({ authFlow: 'otp', code: expect.any(String) })
         expect(reply.body.accessToken).toBeUndefined()
         const code = reply.body.code
@@ -41,10 +35,8 @@ for (const target of databaseTargets()) {
         const wrong = String((Number(now) + 1) % 1_000_000).padStart(6, '0')
         const refused = await exchange({ code, codeVerifier: verifier, otp: wrong })
         expect(refused.status).toBe(403)
-        expectValid(response_authToken_403, refused.body)
         const tokens = await exchange({ code, codeVerifier: verifier, otp: now })
         expect(tokens.status, tokens.text).toBe(200)
-        expectValid(response_authToken_200, tokens.body)
         expect((await devicesWith(String(tokens.body.accessToken))).status).toBe(200)
       })
 
@@ -72,7 +64,6 @@ for (const target of databaseTargets()) {
       it('texts a code that names the identifier shown, to the masked number', async () => {
         const { verifier, reply } = await server.login('sms@nova.example')
         expect(reply.status).toBe(200)
-        expectValid(response_authLogin_200, reply.body)
         expect(reply.body.authFlow).toBe('sms')
         expect(reply.body.phoneNumber).toBe('+44*******456')
         const identifier = String(reply.body.smsIdentifier)
@@ -134,7 +125,6 @@ for (const target of databaseTargets()) {
       it('waits for the device, tells the waiting page, then gives tokens', async () => {
         const { verifier, reply } = await server.login('push@nova.example')
         expect(reply.status).toBe(200)
-        expectValid(response_authLogin_200, reply.body)
         expect(reply.body.authFlow).toBe('push')
         expect(reply.body.devices).toEqual([expect.objectContaining({ name: 'Demo phone' })])
         const code = String(reply.body.code)
@@ -210,7 +200,6 @@ for (const target of databaseTargets()) {
       it('links and approves a device with the tmpJwt, then completes the sign-in', async () => {
         const { verifier, reply } = await server.login('verify@nova.example')
         expect(reply.status).toBe(200)
-        expectValid(response_authLogin_200, reply.body)
         expect(reply.body).toMatchObject({ authFlow: 'verifyDevice', tmpJwt: expect.any(String) })
         const code = String(reply.body.code)
         const tmp = String(reply.body.tmpJwt)
@@ -273,7 +262,6 @@ for (const target of databaseTargets()) {
       it('soft: the flow goes on, with the days left and a tmpJwt to set up push', async () => {
         const { verifier, reply } = await server.login('soft@nova.example')
         expect(reply.status).toBe(200)
-        expectValid(response_authLogin_200, reply.body)
         expect(reply.body.authFlow).toBe('direct')
         expect(reply.body.migration).toMatchObject({
           req: 'soft',
@@ -289,7 +277,6 @@ for (const target of databaseTargets()) {
       it('strict: no code until a device is approved; then the sign-in is a push', async () => {
         const { reply } = await server.login('strict@nova.example')
         expect(reply.status).toBe(200)
-        expectValid(response_authLogin_200, reply.body)
         expect(reply.body.code).toBeUndefined()
         expect(reply.body.accessToken).toBeUndefined()
         const migration = reply.body.migration as { req: string; tmpJwt: string; strat: string }

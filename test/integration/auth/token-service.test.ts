@@ -1,23 +1,12 @@
 // The token service as the portal uses it (product-spec section 7; DESIGN.md sections 7, 11):
 // PKCE sign-in, the code exchange, refresh rotation with reuse detection, logout, lockout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_authLogin_200,
-  response_authLogin_400,
-  response_authLogin_403,
-  response_authLogin_429,
-  response_authRefresh_200,
-  response_authRefresh_403,
-  response_authToken_200,
-  response_authToken_403,
-} from '../../../src/generated/validators.js'
 import { eq } from 'drizzle-orm'
 import { demoPassword } from '../../../src/server/demo/seed.ts'
 import { users } from '../../../src/server/db/schema.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../../src/shared/pkce.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -42,7 +31,6 @@ for (const target of databaseTargets()) {
       it('the direct flow gives a code that the PKCE verifier exchanges for working tokens', async () => {
         const { verifier, reply: login } = await server.beginSignIn(personal)
         expect(login.status).toBe(200)
-        expectValid(response_authLogin_200, login.body)
         expect(login.body).toMatchObject({ authFlow: 'direct', code: expect.any(String) })
         expect(login.body.accessToken).toBeUndefined()
 
@@ -51,7 +39,6 @@ for (const target of databaseTargets()) {
           codeVerifier: verifier,
         })
         expect(token.status).toBe(200)
-        expectValid(response_authToken_200, token.body)
         expect(token.body.expiresIn).toBeGreaterThan(0)
         expect((await balances(token.body.accessToken ?? '')).body.responseCode).toBe('00')
       })
@@ -59,7 +46,6 @@ for (const target of databaseTargets()) {
       it('the simple flow returns working tokens at once', async () => {
         const { reply: login } = await server.beginSignIn(business)
         expect(login.status).toBe(200)
-        expectValid(response_authLogin_200, login.body)
         expect(login.body).toMatchObject({
           authFlow: 'simple',
           accessToken: expect.any(String),
@@ -84,17 +70,14 @@ for (const target of databaseTargets()) {
 
         const wrong = await server.post('/auth/token', { code, codeVerifier: createCodeVerifier() })
         expect(wrong.status).toBe(403)
-        expectValid(response_authToken_403, wrong.body)
         expect(wrong.body.message).toMatch(/verifier/i)
 
         // A wrong verifier counts against the code but does not spend it (auth-token.ts).
         const right = await server.post('/auth/token', { code, codeVerifier: verifier })
         expect(right.status).toBe(200)
-        expectValid(response_authToken_200, right.body)
 
         const again = await server.post('/auth/token', { code, codeVerifier: verifier })
         expect(again.status).toBe(403)
-        expectValid(response_authToken_403, again.body)
         expect(again.body.accessToken).toBeUndefined()
       })
 
@@ -120,7 +103,6 @@ for (const target of databaseTargets()) {
           codeVerifier: createCodeVerifier(),
         })
         expect(reply.status).toBe(403)
-        expectValid(response_authToken_403, reply.body)
       })
 
       it('refuses a plain challenge: the verifier itself sent as the challenge cannot be exchanged', async () => {
@@ -171,7 +153,6 @@ for (const target of databaseTargets()) {
       it.each(cases)('answers %s with 400 VF naming it', async (_name, { given, want }) => {
         const reply = await server.post('/auth/login', { ...(await valid()), ...given })
         expect(reply.status).toBe(400)
-        expectValid(response_authLogin_400, reply.body)
         expect(reply.body.responseCode).toBe('VF')
         expect(failedParameters(reply)).toContain(want)
         expect(reply.body.code).toBeUndefined()
@@ -182,7 +163,6 @@ for (const target of databaseTargets()) {
       it('answers a wrong password with 403 and a message', async () => {
         const { reply } = await server.beginSignIn(personal, 'not-the-password')
         expect(reply.status).toBe(403)
-        expectValid(response_authLogin_403, reply.body)
         expect(reply.body.message).toBe('Invalid username or password.')
         expect(reply.body.code).toBeUndefined()
       })
@@ -202,7 +182,6 @@ for (const target of databaseTargets()) {
         const first = await server.signIn(personal)
         const rotated = await server.post('/auth/refresh', { refreshToken: first.refreshToken })
         expect(rotated.status).toBe(200)
-        expectValid(response_authRefresh_200, rotated.body)
         expect(rotated.body.refreshToken).not.toBe(first.refreshToken)
         expect((await balances(rotated.body.accessToken ?? '')).body.responseCode).toBe('00')
       })
@@ -214,7 +193,6 @@ for (const target of databaseTargets()) {
 
         const reuse = await server.post('/auth/refresh', { refreshToken: first.refreshToken })
         expect(reuse.status).toBe(403)
-        expectValid(response_authRefresh_403, reuse.body)
         expect(reuse.body.accessToken).toBeUndefined()
 
         const newer = await server.post('/auth/refresh', { refreshToken: second.body.refreshToken })
@@ -238,7 +216,6 @@ for (const target of databaseTargets()) {
         expect(logout.text).toBe('')
         const refresh = await server.post('/auth/refresh', { refreshToken: tokens.refreshToken })
         expect(refresh.status).toBe(403)
-        expectValid(response_authRefresh_403, refresh.body)
       })
 
       it('answers logout with an unknown token with 204 too, revealing nothing', async () => {
@@ -272,11 +249,9 @@ for (const target of databaseTargets()) {
       }
       const fifth = await server.beginSignIn(personal, 'wrong-5')
       expect(fifth.reply.status).toBe(429)
-      expectValid(response_authLogin_429, fifth.reply.body)
 
       const right = await server.beginSignIn(personal)
       expect(right.reply.status).toBe(429)
-      expectValid(response_authLogin_429, right.reply.body)
       expect(right.reply.body.message).toMatch(/too many failed attempts/i)
       expect(right.reply.body.retryAfterSeconds).toBeGreaterThan(0)
       expect(right.reply.body.code).toBeUndefined()

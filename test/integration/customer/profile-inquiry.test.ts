@@ -1,10 +1,8 @@
 // profileInquiry: the profile page's data with the verification state and required-action
 // count product-spec section 4 derives, for the three demo sign-ins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_profileInquiry_200 } from '../../../src/generated/validators.js'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -24,7 +22,6 @@ for (const target of databaseTargets()) {
       const { accessToken } = await server.signIn(username)
       const reply = await server.post('/rpc/profileInquiry', {}, accessToken)
       expect(reply.status).toBe(200)
-      expectValid(response_profileInquiry_200, reply.body)
       expect(reply.body.responseCode).toBe('00')
       return reply.body.profile as Record<string, unknown>
     }

@@ -3,14 +3,7 @@
 // countries; country date formats and primary dialects).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_birthCountries_200,
-  response_countries_200,
-  response_dialects_200,
-  response_phoneCodes_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -34,7 +27,6 @@ for (const target of databaseTargets()) {
     const countries = async (): Promise<Country[]> => {
       const reply = await server.post('/rpc/countries', {})
       expect(reply.status).toBe(200)
-      expectValid(response_countries_200, reply.body)
       expect(reply.body.responseCode).toBe('00')
       return reply.body.countries as Country[]
     }
@@ -74,7 +66,6 @@ for (const target of databaseTargets()) {
 
     it('gives phone codes per country, shared codes included', async () => {
       const reply = await server.post('/rpc/phoneCodes', {})
-      expectValid(response_phoneCodes_200, reply.body)
       const codes = reply.body.phoneCodes as PhoneCode[]
       expect(codes.find((code) => code.countryCode === 'GB')?.callingCode).toBe('44')
       const nanp = codes.filter((code) => code.callingCode === '1').map((code) => code.countryCode)
@@ -84,7 +75,6 @@ for (const target of databaseTargets()) {
 
     it('offers every country as a birth country', async () => {
       const reply = await server.post('/rpc/birthCountries', {})
-      expectValid(response_birthCountries_200, reply.body)
       const list = reply.body.birthCountries as { code: string; name: string }[]
       expect(list.map((entry) => entry.code)).toEqual((await countries()).map((c) => c.code))
       expect(list).toContainEqual({ code: 'FR', name: 'France' })
@@ -92,7 +82,6 @@ for (const target of databaseTargets()) {
 
     it('maps each interface language to its primary dialect, ua included', async () => {
       const reply = await server.post('/rpc/dialects', {})
-      expectValid(response_dialects_200, reply.body)
       const dialects = new Map(
         (reply.body.dialects as Dialect[]).map((entry) => [entry.language, entry.dialect]),
       )

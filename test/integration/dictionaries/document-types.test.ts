@@ -2,10 +2,8 @@
 // (product-spec section 3; section 5: the Russia/Ukraine-only stamp page, types allowed over
 // 90 days).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_documentTypes_200 } from '../../../src/generated/validators.js'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -22,7 +20,6 @@ for (const target of databaseTargets()) {
       server = await startServer(target)
       const reply = await server.post('/rpc/documentTypes', {})
       expect(reply.status).toBe(200)
-      expectValid(response_documentTypes_200, reply.body)
       expect(reply.body.responseCode).toBe('00')
       categories = reply.body.documentCategories as Category[]
     })

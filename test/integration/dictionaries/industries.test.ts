@@ -1,10 +1,8 @@
 // industries: the industry dictionary in four groups with the product's labels (product-spec
 // section 3), adult-related industries apart so a brand can hide them (section 1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_industries_200 } from '../../../src/generated/validators.js'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -26,7 +24,6 @@ for (const target of databaseTargets()) {
     it('comes in the four groups with their labels', async () => {
       const reply = await server.post('/rpc/industries', {})
       expect(reply.status).toBe(200)
-      expectValid(response_industries_200, reply.body)
       expect(reply.body.responseCode).toBe('00')
       const groups = reply.body.industryGroups as IndustryGroup[]
       expect(groups.map(({ group, label }) => [group, label])).toEqual([

@@ -1,10 +1,8 @@
 // states: the states, provinces or territories of a country (product-spec section 7,
 // Dictionaries: states by countryCode).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_states_200 } from '../../../src/generated/validators.js'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -36,7 +34,6 @@ for (const target of databaseTargets()) {
     it.each(cases)('lists all %s states by name', async (countryCode, { count, has }) => {
       const reply = await server.post('/rpc/states', { countryCode })
       expect(reply.status).toBe(200)
-      expectValid(response_states_200, reply.body)
       expect(reply.body).toMatchObject({ responseCode: '00', countryCode })
       const states = reply.body.states as State[]
       expect(states).toHaveLength(count)
@@ -47,7 +44,6 @@ for (const target of databaseTargets()) {
 
     it('answers an empty list for a country without states in the dictionary', async () => {
       const reply = await server.post('/rpc/states', { countryCode: 'FR' })
-      expectValid(response_states_200, reply.body)
       expect(reply.body).toMatchObject({ responseCode: '00', countryCode: 'FR', states: [] })
     })
 

@@ -2,10 +2,8 @@
 // 200 countries, US SSN/ITIN and EIN, a generic TIN fallback; section 5: required per country,
 // personal and business differing, and the CRS flag).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_taxIdTable_200 } from '../../../src/generated/validators.js'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -29,7 +27,6 @@ for (const target of databaseTargets()) {
     const table = async (body: Record<string, unknown>) => {
       const reply = await server.post('/rpc/taxIdTable', body)
       expect(reply.status).toBe(200)
-      expectValid(response_taxIdTable_200, reply.body)
       expect(reply.body.responseCode).toBe('00')
       return {
         rules: reply.body.taxIdRules as TaxIdRule[],

@@ -2,16 +2,10 @@
 // request that charges it through the ledger and is listed as pending, idempotent retries,
 // filters and paging (product-spec section 7, Merchant operations; section 9, page 1000).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_merchantIdentityVerificationCreate_200,
-  response_merchantIdentityVerificationFeeGet_200,
-  response_merchantIdentityVerificationList_200,
-} from '../../../src/generated/validators.js'
 import { houseAccount } from '../../../src/server/ledger/house-accounts.ts'
 import { postTransfer } from '../../../src/server/ledger/post-transfer.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -54,7 +48,6 @@ for (const target of databaseTargets()) {
     const list = async (body: Record<string, unknown> = {}) => {
       const reply = await server.post('/rpc/merchantIdentityVerificationList', body, token)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_merchantIdentityVerificationList_200, reply.body)
       return reply.body as { items: Item[]; total: number; fee?: Item['fee'] }
     }
 
@@ -68,7 +61,6 @@ for (const target of databaseTargets()) {
           { accountId },
           token,
         )
-        expectValid(response_merchantIdentityVerificationFeeGet_200, reply.body)
         expect(reply.body.fee).toEqual(fee)
       }
     })
@@ -90,7 +82,6 @@ for (const target of databaseTargets()) {
       }
       const reply = await create(body)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_merchantIdentityVerificationCreate_200, reply.body)
       const item = reply.body.item as Item
       expect(item).toMatchObject({
         accountId: eurAccountId,

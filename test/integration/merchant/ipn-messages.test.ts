@@ -3,13 +3,7 @@
 // pageNumber <= total), status filters (1 by default), and an idempotent confirm.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_ipnMessageConfirm_200,
-  response_ipnMessageGet_200,
-  response_ipnMessageList_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -46,7 +40,6 @@ for (const target of databaseTargets()) {
     const list = async (body: Record<string, unknown> = {}, as = token): Promise<Page> => {
       const reply = await server.post('/rpc/ipnMessageList', body, as)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_ipnMessageList_200, reply.body)
       return reply.body as unknown as Page
     }
 
@@ -85,13 +78,11 @@ for (const target of databaseTargets()) {
     it('answers one message with its payload, and confirms it once', async () => {
       const unconfirmed = (await list()).ipnMessages.find((m) => !m.confirmed)!
       const got = await server.post('/rpc/ipnMessageGet', { id: unconfirmed.id }, token)
-      expectValid(response_ipnMessageGet_200, got.body)
       expect(got.body.ipnMessage).toEqual(unconfirmed)
       expect(JSON.parse(unconfirmed.payload)).toMatchObject({ statusId: 1 })
 
       const confirmed = await server.post('/rpc/ipnMessageConfirm', { id: unconfirmed.id }, token)
       expect(confirmed.body.responseCode, confirmed.text).toBe('00')
-      expectValid(response_ipnMessageConfirm_200, confirmed.body)
       const message = confirmed.body.ipnMessage as Message
       expect(message).toMatchObject({ id: unconfirmed.id, confirmed: true })
       const again = await server.post('/rpc/ipnMessageConfirm', { id: unconfirmed.id }, token)

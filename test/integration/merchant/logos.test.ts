@@ -5,15 +5,7 @@
 // script or reach outside themselves are refused; a passive one is stored cleaned.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_logoCreate_200,
-  response_logoDelete_200,
-  response_logoGet_200,
-  response_logoList_200,
-  response_logoUpdate_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type JsonBody,
@@ -137,7 +129,6 @@ for (const target of databaseTargets()) {
     const list = async (as = token, body: Record<string, unknown> = {}) => {
       const reply = await server.post('/rpc/logoList', body, as)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_logoList_200, reply.body)
       return { logos: reply.body.logos as Logo[], total: reply.body.total as number }
     }
 
@@ -162,7 +153,6 @@ for (const target of databaseTargets()) {
       ])
       expect(reply.status).toBe(200)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_logoCreate_200, reply.body)
       const created = reply.body.logos as Logo[]
       expect(created.map((logo) => [logo.name, logo.contentType, logo.sizeBytes])).toEqual([
         ['Spring campaign', 'image/png', png.length],
@@ -172,7 +162,6 @@ for (const target of databaseTargets()) {
       expect(created.every((logo) => !logo.isDefault)).toBe(true)
 
       const got = await server.post('/rpc/logoGet', { id: created[0]?.id }, token)
-      expectValid(response_logoGet_200, got.body)
       expect((got.body.logo as Logo).file).toBe(`data:image/png;base64,${png.toString('base64')}`)
       expect((await list()).total).toBe(5)
     })
@@ -244,7 +233,6 @@ for (const target of databaseTargets()) {
       expect(created).toMatchObject({ contentType: 'image/svg+xml', sizeBytes: stored.length })
 
       const got = await server.post('/rpc/logoGet', { id: created?.id }, token)
-      expectValid(response_logoGet_200, got.body)
       expect(got.headers.get('content-type')).toBe('application/json; charset=utf-8')
       expect(got.headers.get('x-content-type-options')).toBe('nosniff')
       const file = (got.body.logo as Logo).file ?? ''
@@ -294,12 +282,10 @@ for (const target of databaseTargets()) {
 
       const mark = (await list()).logos.find((logo) => logo.name === 'Northwind mark')!
       const updated = await server.post('/rpc/logoUpdate', { id: mark.id, isDefault: true }, token)
-      expectValid(response_logoUpdate_200, updated.body)
       expect(updated.body.logo).toMatchObject({ id: mark.id, isDefault: true })
       expect(defaults((await list()).logos)).toEqual(['Northwind mark'])
 
       const deleted = await server.post('/rpc/logoDelete', { id: mark.id }, token)
-      expectValid(response_logoDelete_200, deleted.body)
       expect(deleted.body.responseCode).toBe('00')
       const after = await list()
       expect(after.logos.some((logo) => logo.id === mark.id)).toBe(false)

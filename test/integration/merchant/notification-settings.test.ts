@@ -3,17 +3,10 @@
 // ipnSecretOf/pbnSecretOf give the delivery job the key the merchant was shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import {
-  response_ipnSettingsGet_200,
-  response_ipnSettingsUpdate_200,
-  response_pbnSettingsGet_200,
-  response_pbnSettingsUpdate_200,
-} from '../../../src/generated/validators.js'
 import { merchantIpnSettings } from '../../../src/server/db/schema-merchant.ts'
 import { ipnSecretOf, pbnSecretOf } from '../../../src/server/merchant/merchant-secrets.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -41,7 +34,6 @@ for (const target of databaseTargets()) {
 
     it('starts with IPN defaults (status ids 1) and no key', async () => {
       const reply = await call('ipnSettingsGet')
-      expectValid(response_ipnSettingsGet_200, reply.body)
       expect(reply.body.settings).toEqual({ notifyStatusId: 1, statusId: 1, hasSecret: false })
     })
 
@@ -51,7 +43,6 @@ for (const target of databaseTargets()) {
         notifyStatusId: 3,
       })
       expect(first.body.responseCode, first.text).toBe('00')
-      expectValid(response_ipnSettingsUpdate_200, first.body)
       const secretKey = first.body.secretKey as string
       // 32 random bytes in base64url: made on the first update even without the flag.
       expect(secretKey).toMatch(/^[A-Za-z0-9_-]{43}$/)
@@ -96,7 +87,6 @@ for (const target of databaseTargets()) {
 
     it('keeps PBN settings per merchant, with their own key', async () => {
       const empty = await call('pbnSettingsGet')
-      expectValid(response_pbnSettingsGet_200, empty.body)
       expect(empty.body.settings).toEqual({ enabled: false, hasSecret: false })
 
       const made = await call('pbnSettingsUpdate', {
@@ -104,7 +94,6 @@ for (const target of databaseTargets()) {
         enabled: true,
       })
       expect(made.body.responseCode, made.text).toBe('00')
-      expectValid(response_pbnSettingsUpdate_200, made.body)
       const secretKey = made.body.secretKey as string
       expect(secretKey).toMatch(/^[A-Za-z0-9_-]{43}$/)
       expect(await pbnSecretOf(server.db, customerId)).toBe(secretKey)

@@ -1,10 +1,8 @@
 // reputationList: what the merchant may know about the payers who dealt with it (the demo
 // entries of business@nova.example), found by an e-mail the server trims too (section 5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_reputationList_200 } from '../../../src/generated/validators.js'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -34,7 +32,6 @@ for (const target of databaseTargets()) {
     const list = async (body: Record<string, unknown> = {}, as = token) => {
       const reply = await server.post('/rpc/reputationList', body, as)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_reputationList_200, reply.body)
       return reply.body as { items: Item[]; total: number }
     }
 

@@ -2,15 +2,7 @@
 // with their HTML code (product-spec section 7, Merchant operations), from the demo data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_savedPaymentButtonCreate_200,
-  response_savedPaymentButtonDelete_200,
-  response_savedPaymentButtonGet_200,
-  response_savedPaymentButtonList_200,
-  response_savedPaymentButtonUpdate_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -47,7 +39,6 @@ for (const target of databaseTargets()) {
     const list = async (as = token): Promise<Button[]> => {
       const reply = await server.post('/rpc/savedPaymentButtonList', {}, as)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_savedPaymentButtonList_200, reply.body)
       return reply.body.buttons as Button[]
     }
 
@@ -79,14 +70,12 @@ for (const target of databaseTargets()) {
         token,
       )
       expect(created.body.responseCode, created.text).toBe('00')
-      expectValid(response_savedPaymentButtonCreate_200, created.body)
       const button = created.body.button as Button
       expect(button).toMatchObject({ name: 'Gift card', amount: '50.00', currencyCode: 'EUR' })
       expect(button.code).toContain('Gift &lt;card&gt; &quot;50&quot;')
       expect(button.code).not.toContain('<card>')
 
       const got = await server.post('/rpc/savedPaymentButtonGet', { id: button.id }, token)
-      expectValid(response_savedPaymentButtonGet_200, got.body)
       expect(got.body.button).toEqual(button)
       expect((await list())[0]?.id).toBe(button.id)
     })
@@ -145,7 +134,6 @@ for (const target of databaseTargets()) {
         token,
       )
       expect(updated.body.responseCode, updated.text).toBe('00')
-      expectValid(response_savedPaymentButtonUpdate_200, updated.body)
       const button = updated.body.button as Button
       expect(button).toMatchObject({
         id: licence.id,
@@ -172,7 +160,6 @@ for (const target of databaseTargets()) {
         expect(denied.body.responseCode).toBe('VF')
       }
       const deleted = await server.post('/rpc/savedPaymentButtonDelete', { id: donation.id }, token)
-      expectValid(response_savedPaymentButtonDelete_200, deleted.body)
       expect(deleted.body.responseCode).toBe('00')
       expect((await list()).some((button) => button.id === donation.id)).toBe(false)
       const again = await server.post('/rpc/savedPaymentButtonDelete', { id: donation.id }, token)

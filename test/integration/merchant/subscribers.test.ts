@@ -3,13 +3,7 @@
 // subscription.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_installmentList_200,
-  response_subscriberCancel_200,
-  response_subscriberList_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -49,7 +43,6 @@ for (const target of databaseTargets()) {
     const list = async (body: Record<string, unknown> = {}, as = token) => {
       const reply = await server.post('/rpc/subscriberList', body, as)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_subscriberList_200, reply.body)
       return reply.body as { subscribers: Subscriber[]; total: number }
     }
 
@@ -86,7 +79,6 @@ for (const target of databaseTargets()) {
       expect(active.nextPaymentDate).toBeDefined()
       const reply = await server.post('/rpc/subscriberCancel', { id: active.id }, token)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_subscriberCancel_200, reply.body)
       const cancelled = reply.body.subscriber as Subscriber
       expect(cancelled).toMatchObject({ id: active.id, status: 'cancelled' })
       expect(cancelled).not.toHaveProperty('nextPaymentDate')
@@ -107,7 +99,6 @@ for (const target of databaseTargets()) {
         token,
       )
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_installmentList_200, reply.body)
       const installments = reply.body.installments as Installment[]
       expect(installments).toHaveLength(4)
       expect(installments.every((i) => i.subscriberId === subscriber.id)).toBe(true)

@@ -2,16 +2,9 @@
 // with errors, which the portal shows in a popup (section 8); ranges are stored in one
 // canonical form, listed, changed and deleted per customer, and each change is an event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_allowedIpCreate_200,
-  response_allowedIpCreate_400,
-  response_allowedIpList_200,
-  response_allowedIpUpdate_200,
-} from '../../../src/generated/validators.js'
 import { jobs } from '../../../src/server/db/schema-jobs.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type JsonBody,
@@ -63,7 +56,6 @@ for (const target of databaseTargets()) {
     it('stores a range and lists it', async () => {
       const reply = await create({ name: 'Office', ipFrom: '203.0.113.0', ipTo: '203.0.113.255' })
       expect(reply.status, reply.text).toBe(200)
-      expectValid(response_allowedIpCreate_200, reply.body)
       expect(reply.body).toMatchObject({
         customerId,
         name: 'Office',
@@ -77,7 +69,6 @@ for (const target of databaseTargets()) {
         `/public-api/allowedip?customerId=${customerId}`,
         token,
       )
-      expectValid(response_allowedIpList_200, list.body)
       expect(list.body.items).toEqual([reply.body])
     })
 
@@ -106,7 +97,6 @@ for (const target of databaseTargets()) {
     ])('answers VF with errors for %s', async (_name, range, description) => {
       const reply = await create({ name: 'Bad range', ...range })
       expect(reply.status).toBe(400)
-      expectValid(response_allowedIpCreate_400, reply.body)
       expect(reply.body).toMatchObject({
         responseCode: 'VF',
         errors: [{ parameter: 'ipTo', description }],
@@ -141,7 +131,6 @@ for (const target of databaseTargets()) {
         enabled: false,
       })
       expect(updated.status, updated.text).toBe(200)
-      expectValid(response_allowedIpUpdate_200, updated.body)
       expect(updated.body).toMatchObject({ ipTo: '198.51.100.9', enabled: false })
       const badUpdate = await rest(server, 'PUT', `/public-api/allowedip/${id}`, token, {
         name: 'Temporary',

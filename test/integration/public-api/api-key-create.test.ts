@@ -3,16 +3,10 @@
 // merchant's webhooks hear of new and deleted keys.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_apiKeyCreate_200,
-  response_apiKeyList_200,
-  response_apiKeyUpdate_200,
-} from '../../../src/generated/validators.js'
 import { apiKeys } from '../../../src/server/db/schema-public-api.ts'
 import { jobs } from '../../../src/server/db/schema-jobs.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type JsonBody,
@@ -68,7 +62,6 @@ for (const target of databaseTargets()) {
         name: 'Checkout',
       })
       expect(reply.status, reply.text).toBe(200)
-      expectValid(response_apiKeyCreate_200, reply.body)
       const key = String(reply.body.key)
       expect(key).toMatch(/^mk_[A-Za-z0-9_-]{43}$/)
       expect(reply.body).toMatchObject({ name: 'Checkout', enabled: true, customerId })
@@ -81,7 +74,6 @@ for (const target of databaseTargets()) {
       expect(Object.values(row ?? {}).map(String)).not.toContain(key)
 
       const list = await rest(server, 'GET', `/public-api/apikey?customerId=${customerId}`, token)
-      expectValid(response_apiKeyList_200, list.body)
       const items = list.body.items as Record<string, unknown>[]
       expect(items).toEqual([
         expect.objectContaining({ id: reply.body.id, keyPrefix: reply.body.keyPrefix }),
@@ -112,7 +104,6 @@ for (const target of databaseTargets()) {
         enabled: false,
       })
       expect(off.status, off.text).toBe(200)
-      expectValid(response_apiKeyUpdate_200, off.body)
       expect(off.body).toMatchObject({ name: 'Toggled', enabled: false })
       expect(off.body).not.toHaveProperty('key')
       const refused = await balances(key)

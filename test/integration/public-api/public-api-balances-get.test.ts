@@ -3,15 +3,10 @@
 // ranges 403; every call, answered or refused, is in the API request log under its key.
 import { isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_apiRequestList_200,
-  response_publicApiBalancesGet_200,
-} from '../../../src/generated/validators.js'
 import { apiRequests } from '../../../src/server/db/schema-public-api.ts'
 import { demoApiKey } from '../../../src/server/demo/public-api.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type JsonBody,
@@ -85,7 +80,6 @@ for (const target of databaseTargets()) {
         session,
       )
       expect(reply.status, reply.text).toBe(200)
-      expectValid(response_apiRequestList_200, reply.body)
       return reply.body.items as LogItem[]
     }
     const allowRange = async (name: string, ipFrom: string, ipTo?: string) => {
@@ -102,7 +96,6 @@ for (const target of databaseTargets()) {
     it("answers the key owner's accounts, as balanceInquiry shows them", async () => {
       const reply = await balances(key)
       expect(reply.status, reply.text).toBe(200)
-      expectValid(response_publicApiBalancesGet_200, reply.body)
       const inquiry = await server.post(
         '/rpc/balanceInquiry',
         {},

@@ -6,18 +6,11 @@ import { createHmac } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_webhookCreate_200,
-  response_webhookList_200,
-  response_webhookRequestList_200,
-  response_webhookUpdate_200,
-} from '../../../src/generated/validators.js'
 import { jobs } from '../../../src/server/db/schema-jobs.ts'
 import { webhooks } from '../../../src/server/db/schema-public-api.ts'
 import { runDueJobs } from '../../../src/server/jobs/run-due-jobs.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type JsonBody,
@@ -109,7 +102,6 @@ for (const target of databaseTargets()) {
         url: receiver.url(path),
       })
       expect(reply.status, reply.text).toBe(200)
-      expectValid(response_webhookCreate_200, reply.body)
       return reply.body as { id: number; secret: string }
     }
     const createApiKey = async (name: string) => {
@@ -128,7 +120,6 @@ for (const target of databaseTargets()) {
       expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
       const list = await rest(server, 'GET', `/public-api/webhook?customerId=${customerId}`, token)
       expect(list.status).toBe(200)
-      expectValid(response_webhookList_200, list.body)
       const items = list.body.items as Record<string, unknown>[]
       expect(items).toEqual([
         expect.objectContaining({ id: created.id, name: 'Shop events', enabled: true }),
@@ -202,7 +193,6 @@ for (const target of databaseTargets()) {
         token,
       )
       expect(log.status, log.text).toBe(200)
-      expectValid(response_webhookRequestList_200, log.body)
       const attempts = (log.body.items as Record<string, unknown>[])
         .filter((item) => item.event === 'api_key.created')
         .reverse()
@@ -237,7 +227,6 @@ for (const target of databaseTargets()) {
     it('pages the request log with a cursor, newest first, and filters by text', async () => {
       const path = `/public-api/webhookRequest?customerId=${customerId}&limit=2`
       const first = await rest(server, 'GET', path, token)
-      expectValid(response_webhookRequestList_200, first.body)
       const firstItems = first.body.items as { id: string }[]
       expect(firstItems).toHaveLength(2)
       expect(typeof first.body.nextCursor).toBe('string')
@@ -279,7 +268,6 @@ for (const target of databaseTargets()) {
         enabled: false,
       })
       expect(updated.status, updated.text).toBe(200)
-      expectValid(response_webhookUpdate_200, updated.body)
       expect(updated.body).toMatchObject({ name: 'Renamed', enabled: false })
       expect(updated.body).not.toHaveProperty('secret')
       await runDueJobs(server.db, { allowPrivateNetworks: true })

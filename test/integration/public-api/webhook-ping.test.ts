@@ -4,13 +4,11 @@
 import { createHmac } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_webhookPing_200 } from '../../../src/generated/validators.js'
 import { buildApp } from '../../../src/server/app.ts'
 import { configFromEnv } from '../../../src/server/config.ts'
 import { runDueJobs } from '../../../src/server/jobs/run-due-jobs.ts'
 import {
   databaseTargets,
-  expectValid,
   openTestDatabase,
   startServer,
   type JsonBody,
@@ -84,7 +82,6 @@ for (const target of databaseTargets()) {
 
     const ping = async (url: string, as = token) => {
       const reply = await rest(server.baseUrl, 'POST', '/public-api/webhook/ping', as, { url })
-      if (reply.status === 200) expectValid(response_webhookPing_200, reply.body)
       return reply
     }
     const logged = async () => {

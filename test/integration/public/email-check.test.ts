@@ -1,10 +1,8 @@
 // emailCheck: the public e-mail existence check of registration (product-spec section 5: the
 // e-mail rule before lookups, the existence statuses, an array treated as null).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_emailCheck_200 } from '../../../src/generated/validators.js'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -23,7 +21,6 @@ for (const target of databaseTargets()) {
     const check = async (body: Record<string, unknown>) => {
       const reply = await server.post('/rpc/emailCheck', body)
       expect(reply.status).toBe(200)
-      expectValid(response_emailCheck_200, reply.body)
       expect(reply.body.responseCode).toBe('00')
       return { checked: reply.body.checked, status: reply.body.status }
     }

@@ -5,16 +5,11 @@
 // count together. The servers trust X-Forwarded-For, so each case is its own client.
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_authLogin_429,
-  response_authStoresUrlsSend_429,
-  response_passwordChangeRequest_429,
-} from '../../../src/generated/validators.js'
 import { operations } from '../../../src/generated/operations.ts'
 import { buildApp } from '../../../src/server/app.ts'
 import { configFromEnv } from '../../../src/server/config.ts'
 import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
-import { databaseTargets, expectValid, type Reply } from '../server-harness.ts'
+import { databaseTargets, type Reply } from '../server-harness.ts'
 import { startAuthServer, type AuthServer } from '../auth/auth-server.ts'
 
 function limitOf(operationId: string): { perClient: number; windowSeconds: number } {
@@ -68,7 +63,6 @@ for (const target of databaseTargets()) {
       expect(statuses.slice(0, perClient)).toEqual(Array(perClient).fill(403))
       expect(statuses.slice(perClient)).toEqual(Array(41 - perClient).fill(429))
       const refused = replies[40]!
-      expectValid(response_authLogin_429, refused.body)
       expectRetryAfter(refused, windowSeconds)
       // Another client is not affected.
       const other = await post('/auth/login', signInBody('user1@spray.example'), newClient())
@@ -103,7 +97,6 @@ for (const target of databaseTargets()) {
       expect(statuses.filter((status) => status === 204)).toHaveLength(perClient)
       expect(statuses.filter((status) => status === 429)).toHaveLength(20 - perClient)
       const refused = replies.find((reply) => reply.status === 429)!
-      expectValid(response_authStoresUrlsSend_429, refused.body)
       expectRetryAfter(refused, windowSeconds)
       const queued = await server.db
         .select()
@@ -153,7 +146,6 @@ for (const target of databaseTargets()) {
         const refused = await post(path, body, client)
         expect(refused.status).toBe(429)
         expect(refused.body.responseCode).toBe('TA1')
-        expectValid(response_passwordChangeRequest_429, refused.body)
         expectRetryAfter(refused, windowSeconds)
       }
     })

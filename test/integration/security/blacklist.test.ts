@@ -2,13 +2,7 @@
 // not pay out to, by e-mail and block type, with the product's success text (section 8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_blacklistAdd_200,
-  response_blacklistDelete_200,
-  response_blacklistList_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -31,7 +25,6 @@ for (const target of databaseTargets()) {
     const listOf = async (token: string) => {
       const reply = await server.post('/rpc/blacklistList', {}, token)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_blacklistList_200, reply.body)
       return reply.body.users
     }
 
@@ -47,7 +40,6 @@ for (const target of databaseTargets()) {
         demo,
       )
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_blacklistAdd_200, reply.body)
       expect(reply.body.responseDescription).toBe(
         'User with email payee@mail.example has been added to black list',
       )
@@ -106,7 +98,6 @@ for (const target of databaseTargets()) {
         demo,
       )
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_blacklistDelete_200, reply.body)
       expect(await listOf(demo)).toEqual([
         { email: 'chargeback@mail.example', blockType: 1 },
         { email: 'payee@mail.example', blockType: 0 },

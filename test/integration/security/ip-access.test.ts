@@ -4,14 +4,7 @@
 // address the customer is using (enforcement itself is tested in test/integration/auth).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_ipAccessAdd_200,
-  response_ipAccessDelete_200,
-  response_ipAccessList_200,
-  response_ipAccessModeSet_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -41,7 +34,6 @@ for (const target of databaseTargets()) {
     const listOf = async (token: string) => {
       const reply = await server.post('/rpc/ipAccessList', {}, token)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_ipAccessList_200, reply.body)
       return { enabled: reply.body.enabled as boolean, items: reply.body.items as Item[] }
     }
 
@@ -64,7 +56,6 @@ for (const target of databaseTargets()) {
     it('adds an IPv6 address in its normal form and lists it', async () => {
       const reply = await server.post('/rpc/ipAccessAdd', { ip: '2001:DB8:0:0::0:1' }, demo)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_ipAccessAdd_200, reply.body)
       const item = reply.body.item as Item
       expect(item).toMatchObject({ ip: '2001:db8::1' })
       expect(item).not.toHaveProperty('toIp')
@@ -119,7 +110,6 @@ for (const target of databaseTargets()) {
       expect(failedParameters(foreign)).toEqual(['id'])
       const reply = await server.post('/rpc/ipAccessDelete', { id: target.id }, demo)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_ipAccessDelete_200, reply.body)
       expect((await listOf(demo)).items.map((item) => item.id)).not.toContain(target.id)
     })
 
@@ -136,7 +126,6 @@ for (const target of databaseTargets()) {
       expect(here.body.responseCode, here.text).toBe('00')
       const on = await server.post('/rpc/ipAccessModeSet', { enable: true }, demo)
       expect(on.body.responseCode, on.text).toBe('00')
-      expectValid(response_ipAccessModeSet_200, on.body)
       expect(on.body.enabled).toBe(true)
       expect((await listOf(demo)).enabled).toBe(true)
       expect((await listOf(business)).enabled).toBe(false)

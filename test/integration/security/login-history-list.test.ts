@@ -1,13 +1,11 @@
 // loginHistoryList: the sign-ins of the acting customer's users, newest first, 20 a page with
 // the total, filtered by whole UTC days (product-spec sections 7 and 9).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_loginHistoryList_200 } from '../../../src/generated/validators.js'
 import { loginHistory, users } from '../../../src/server/db/schema.ts'
 import { demoLoginHistoryDays } from '../../../src/server/demo/security.ts'
 import { eq } from 'drizzle-orm'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -39,7 +37,6 @@ for (const target of databaseTargets()) {
     const historyOf = async (body: object, token = demo) => {
       const reply = await server.post('/rpc/loginHistoryList', body, token)
       expect(reply.body.responseCode, reply.text).toBe('00')
-      expectValid(response_loginHistoryList_200, reply.body)
       return { history: reply.body.history as Item[], total: reply.body.total as number }
     }
 

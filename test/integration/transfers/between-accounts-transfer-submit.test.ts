@@ -5,11 +5,9 @@
 // nothing.
 import { and, eq, isNotNull, notInArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_betweenAccountsTransferSubmit_200 } from '../../../src/generated/validators.js'
 import { ledgerAccounts } from '../../../src/server/db/schema-ledger.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -52,7 +50,6 @@ for (const target of databaseTargets()) {
         toAccount: eur,
         idempotencyKey: 'between-usd-eur-1',
       })
-      expectValid(response_betweenAccountsTransferSubmit_200, reply.body)
       expect(reply.body).toMatchObject({
         responseCode: '00',
         responseDescription: 'Successfully submitted',

@@ -3,12 +3,7 @@
 // checked against the network of the currency, and the hold paid out when the rail settles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_cryptoTransferFeeGet_200,
-  response_cryptoTransferSubmit_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -45,7 +40,6 @@ for (const target of databaseTargets()) {
           { accountId: usd, amount, currencyCode: 'BTC' },
           token,
         )
-        expectValid(response_cryptoTransferFeeGet_200, reply.body)
         return reply.body.fee
       }
       expect(await fee('100.00')).toBe('2.00')
@@ -61,7 +55,6 @@ for (const target of databaseTargets()) {
     it('sends ETH bought with USD and settles it', async () => {
       const before = await balancesOf(server, token)
       const reply = await send({ amount: '100.00', idempotencyKey: 'crypto-eth-1' })
-      expectValid(response_cryptoTransferSubmit_200, reply.body)
       expect(reply.body).toMatchObject({ responseCode: '00', fee: '2.00', feeCurrencyCode: 'USD' })
       const order = await orderOf(server, reply.body.transactionId)
       expect(order).toMatchObject({ toCurrencyCode: 'USD', amountMinor: 10000n })

@@ -3,12 +3,7 @@
 // names), the scheme's country and currency (PIX, BRL converted from the account's currency).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_instantTransferFeeGet_200,
-  response_instantTransferSubmit_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -50,13 +45,11 @@ for (const target of databaseTargets()) {
         { accountId: usd, amount: '100.00', currencyCode: 'BRL', countryCode: 'BR' },
         token,
       )
-      expectValid(response_instantTransferFeeGet_200, reply.body)
       expect(reply.body).toMatchObject({ fee: '0.50', feeCurrencyCode: 'USD' })
     })
 
     it('pays BRL to the account a tax-id key names, converted from USD', async () => {
       const reply = await send({ amount: '100.00', idempotencyKey: 'instant-pix-1' })
-      expectValid(response_instantTransferSubmit_200, reply.body)
       expect(reply.body.responseCode).toBe('00')
       const order = await orderOf(server, reply.body.transactionId)
       expect(order).toMatchObject({ toCurrencyCode: 'BRL', toAmountMinor: 10000n })

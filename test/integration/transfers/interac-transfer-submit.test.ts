@@ -2,12 +2,7 @@
 // e-mail, a flat fee of 1.50 in the account's currency, converted from a USD account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_interacTransferFeeGet_200,
-  response_interacTransferSubmit_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -36,7 +31,6 @@ for (const target of databaseTargets()) {
           { accountId: usd, amount, email: 'maple@friends.example' },
           token,
         )
-        expectValid(response_interacTransferFeeGet_200, reply.body)
         expect(reply.body).toMatchObject({ fee: '1.50', feeCurrencyCode: 'USD' })
       }
     })
@@ -54,7 +48,6 @@ for (const target of databaseTargets()) {
         },
         token,
       )
-      expectValid(response_interacTransferSubmit_200, reply.body)
       expect(reply.body).toMatchObject({ responseCode: '00', fee: '1.50' })
       const order = await orderOf(server, reply.body.transactionId)
       expect(order).toMatchObject({

@@ -4,20 +4,6 @@
 // fields of a transfer, and the mass sample files, which must download.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_bankList_200,
-  response_binBlacklistList_200,
-  response_binInfoGet_200,
-  response_branchCodeList_200,
-  response_ibanLookup_200,
-  response_instantBankList_200,
-  response_instantKeyInfoGet_200,
-  response_massSampleLinksGet_200,
-  response_swiftLookup_200,
-  response_transferExtraParameterList_200,
-  response_transferMethodCountryList_200,
-  response_transferMethodDefaultList_200,
-} from '../../../src/generated/validators.js'
 import { customers, users } from '../../../src/server/db/schema.ts'
 import { binInfoOf } from '../../../src/server/transfers/directory/bin.ts'
 import { ibanCheck } from '../../../src/server/transfers/directory/iban.ts'
@@ -26,7 +12,6 @@ import { massLines } from '../../../src/server/transfers/mass-files.ts'
 import { massSampleColumns, massSampleKinds } from '../../../src/server/transfers/mass-samples.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type Reply,
@@ -56,7 +41,6 @@ for (const target of databaseTargets()) {
         ['BOTKJPJT', { bankName: 'MUFG Bank, Ltd.', address: '2-7-1 Marunouchi, Chiyoda-ku' }],
       ])('answers the bank of %s', async (swift, want) => {
         const reply = await call('swiftLookup', { swift })
-        expectValid(response_swiftLookup_200, reply.body)
         expect(bodyOf(reply).bankDetails).toMatchObject({ ...want, code: swift, valid: true })
       })
 
@@ -92,7 +76,6 @@ for (const target of databaseTargets()) {
     describe('ibanLookup', () => {
       it('answers the bank, country and SWIFT of a German IBAN', async () => {
         const reply = await call('ibanLookup', { iban: 'DE89370400440532013000' })
-        expectValid(response_ibanLookup_200, reply.body)
         expect(bodyOf(reply).bankDetails).toEqual({
           address: 'Kaiserplatz',
           branch: null,
@@ -148,7 +131,6 @@ for (const target of databaseTargets()) {
     describe('bankList and branchCodeList', () => {
       it('lists the banks of a country by name with their EFT codes', async () => {
         const reply = await call('bankList', { countryCode: 'BR' })
-        expectValid(response_bankList_200, reply.body)
         const banks = bodyOf(reply).banks as Array<{ code: string; name: string; swift: string }>
         expect(banks.map((bank) => bank.code)).toEqual(['237', '001', '104', '341'])
         expect(banks).toContainEqual({
@@ -175,7 +157,6 @@ for (const target of databaseTargets()) {
         ['LK', '7010', ['001', '018', '660']],
       ])('lists the branch codes of %s bank %s', async (countryCode, bankCode, codes) => {
         const reply = await call('branchCodeList', { countryCode, bankCode })
-        expectValid(response_branchCodeList_200, reply.body)
         const branches = bodyOf(reply).branches as Array<{ code: string; name: string }>
         expect(branches.map((branch) => branch.code)).toEqual(codes)
         expect(branches.every((branch) => branch.name.length > 0)).toBe(true)
@@ -195,7 +176,6 @@ for (const target of databaseTargets()) {
     describe('binInfoGet and binBlacklistList', () => {
       it('answers what the BIN table says about a card', async () => {
         const reply = await call('binInfoGet', { binNumber: '542418' })
-        expectValid(response_binInfoGet_200, reply.body)
         expect(bodyOf(reply).binInfo).toEqual({
           binNumber: '542418',
           issuer: 'Pacific Crest Bank',
@@ -229,7 +209,6 @@ for (const target of databaseTargets()) {
 
       it('lists the blocked BINs, each one binInfoGet answers not valid', async () => {
         const reply = await call('binBlacklistList', {})
-        expectValid(response_binBlacklistList_200, reply.body)
         const bins = bodyOf(reply).bins as string[]
         expect(bins).toContain('533317')
         for (const binNumber of bins) {
@@ -243,7 +222,6 @@ for (const target of databaseTargets()) {
     describe('instantBankList and instantKeyInfoGet', () => {
       it('lists the PIX banks of Brazil by their ISPB, and none elsewhere', async () => {
         const reply = await call('instantBankList', { countryCode: 'BR' })
-        expectValid(response_instantBankList_200, reply.body)
         expect(bodyOf(reply).banks).toContainEqual({
           code: '00360305',
           name: 'Caixa Economica Federal',
@@ -260,7 +238,6 @@ for (const target of databaseTargets()) {
           instantKey: ' Joao.Pereira@example.com.br',
           instantKeyType: 'email',
         })
-        expectValid(response_instantKeyInfoGet_200, reply.body)
         expect(bodyOf(reply).instantInfo).toEqual({
           instantKey: 'joao.pereira@example.com.br',
           instantKeyType: 'email',
@@ -333,7 +310,6 @@ for (const target of databaseTargets()) {
       it('offers every external type by default, available by the permission flags', async () => {
         await setFlags({ sendMoneyUser: true })
         const closed = await call('transferMethodDefaultList', {})
-        expectValid(response_transferMethodDefaultList_200, closed.body)
         expect(availability(closed)).toEqual({
           wire: false,
           eft: false,
@@ -355,7 +331,6 @@ for (const target of databaseTargets()) {
         ['CA', 'interac', undefined, ['CAD']],
       ])('offers %s the %s method', async (countryCode, transferType, scheme, currencyCodes) => {
         const reply = await call('transferMethodCountryList', { countryCode })
-        expectValid(response_transferMethodCountryList_200, reply.body)
         const methods = bodyOf(reply).methods as Array<Record<string, unknown>>
         const method = methods.find((m) => m.transferType === transferType)
         expect(method).toMatchObject({ countryCode, currencyCodes })
@@ -387,7 +362,6 @@ for (const target of databaseTargets()) {
     describe('transferExtraParameterList', () => {
       const extraOf = async (body: Body) => {
         const reply = await call('transferExtraParameterList', body)
-        expectValid(response_transferExtraParameterList_200, reply.body)
         return bodyOf(reply).extraParams as Array<Record<string, unknown>>
       }
 
@@ -470,7 +444,6 @@ for (const target of databaseTargets()) {
           if (publicUrl === undefined) delete process.env.PUBLIC_URL
           else process.env.PUBLIC_URL = publicUrl
         }
-        expectValid(response_massSampleLinksGet_200, reply.body)
         const links = bodyOf(reply).links as Record<string, string>
         expect(Object.keys(links).sort()).toEqual([...massSampleKinds].sort())
         for (const kind of massSampleKinds) {

@@ -5,14 +5,9 @@
 // the batch history and the transaction history show what happened.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_businessTransactionMassApprove_200,
-  response_p2pMassTransferTextSubmit_200,
-} from '../../../src/generated/validators.js'
 import { customers } from '../../../src/server/db/schema.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -63,7 +58,6 @@ for (const target of databaseTargets()) {
         'mass-initiate-1',
         'demo@nova.example,10.00,EUR,first\ndemo@nova.example,20.00,EUR,second',
       )
-      expectValid(response_p2pMassTransferTextSubmit_200, reply.body)
       expect(reply.body).toMatchObject({
         responseCode: '00',
         responseDescription: 'approval transaction created',
@@ -88,7 +82,6 @@ for (const target of databaseTargets()) {
       expect((await company$()).pending).toBeCloseTo(held.pending, 2)
 
       const approved = await massApprove({ batchId, idempotencyKey: 'mass-approve-1' })
-      expectValid(response_businessTransactionMassApprove_200, approved.body)
       expect(approved.body).toMatchObject({ responseCode: '00', approveType: 0 })
       const after = await company$()
       expect(after.balance).toBeCloseTo(before.balance - 30.6, 2)

@@ -4,15 +4,10 @@
 // its sum with fees, once per idempotency key; the mass flag of the type is required.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_massTransferPreview_200,
-  response_massTransferUpload_200,
-} from '../../../src/generated/validators.js'
 import { customers } from '../../../src/server/db/schema.ts'
 import { massBatches } from '../../../src/server/db/schema-mass.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type JsonBody,
@@ -81,7 +76,6 @@ for (const target of databaseTargets()) {
         { accountId: eur, transferType: 'wire' },
         [header, lena, badIban, marie].join('\n'),
       )
-      expectValid(response_massTransferPreview_200, reply.body)
       const summary = reply.body.summary as Record<string, unknown>
       expect(summary).toMatchObject({
         totalCount: 3,
@@ -123,7 +117,6 @@ for (const target of databaseTargets()) {
       const batches = await batchCount()
       const data = { accountId: eur, transferType: 'wire', idempotencyKey: 'mass-wire-good-1' }
       const reply = await send('massTransferUpload', data, csv)
-      expectValid(response_massTransferUpload_200, reply.body)
       expect(reply.body).toMatchObject({
         responseCode: '00',
         summary: { totalCount: 2, validCount: 2, totalAmount: '2230.50' },
@@ -155,7 +148,6 @@ for (const target of databaseTargets()) {
         { accountId: eur, transferType: 'wire' },
         csv,
       )
-      expectValid(response_massTransferPreview_200, preview.body)
       const summary = preview.body.summary as { rowErrors?: unknown[] }
       expect(summary).toMatchObject({ totalCount: 1001, validCount: 1001 })
       // Each line is checked; the file is told where to split (wire fees also pass the balance).

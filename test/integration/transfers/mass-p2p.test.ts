@@ -4,17 +4,10 @@
 // refused; the batch is listed in the batch history and its file can be fetched back.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_batchTransferFileView_200,
-  response_batchTransferList_200,
-  response_p2pMassTransferFileSubmit_200,
-  response_p2pMassTransferTextSubmit_200,
-} from '../../../src/generated/validators.js'
 import { customers } from '../../../src/server/db/schema.ts'
 import { transferOrders } from '../../../src/server/db/schema-transfers.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type JsonBody,
@@ -109,7 +102,6 @@ for (const target of databaseTargets()) {
         'email;amount;note\r\ndemo@nova.example;100.00;"Invoice 7; March"\r\n\r\nnewcomer@else.example;50.00;\r\n'
       const data = { accountId: eur, idempotencyKey: 'mass-good-1' }
       const reply = await uploadFile(data, csv)
-      expectValid(response_p2pMassTransferFileSubmit_200, reply.body)
       expect(reply.body).toMatchObject({
         responseCode: '00',
         fee: '1.50',
@@ -134,7 +126,6 @@ for (const target of databaseTargets()) {
       expect(failedParameters(other)).toEqual(['idempotencyKey'])
 
       const list = await server.post('/rpc/batchTransferList', {}, token)
-      expectValid(response_batchTransferList_200, list.body)
       const batches = (list.body.batchTransfer as { transfer: Record<string, unknown>[] }).transfer
       expect(batches[0]).toMatchObject({
         id: reply.body.batchId,
@@ -149,7 +140,6 @@ for (const target of databaseTargets()) {
         { id: reply.body.batchId },
         token,
       )
-      expectValid(response_batchTransferFileView_200, file.body)
       expect(Buffer.from(String(file.body.content), 'base64').toString('utf8')).toBe(csv)
       const foreign = await server.post(
         '/rpc/batchTransferFileView',
@@ -186,7 +176,6 @@ for (const target of databaseTargets()) {
         },
         token,
       )
-      expectValid(response_p2pMassTransferTextSubmit_200, reply.body)
       expect(reply.body.summary).toMatchObject({ totalCount: 2, totalAmount: '50.00' })
       expect(Number(await eurOf(token))).toBeCloseTo(before - 50 - 0.6, 2)
     })

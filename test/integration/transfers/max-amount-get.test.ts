@@ -2,13 +2,7 @@
 // the limits with what is used of them, and the maximum amount with what bounds it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_maxAmountGet_200,
-  response_customerLimitsGet_200,
-  response_betweenAccountsFeeGet_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -39,7 +33,6 @@ for (const target of databaseTargets()) {
         fromAccountId: ids.USD,
         toAccountId: ids.EUR,
       })
-      expectValid(response_betweenAccountsFeeGet_200, fee.body)
       expect(fee.body).toMatchObject({ responseCode: '00', fee: '0.00', feeCurrencyCode: 'USD' })
       const same = await call('betweenAccountsFeeGet', {
         amount: '1.00',
@@ -55,7 +48,6 @@ for (const target of databaseTargets()) {
         fromAccountId: ids.USD,
         toAccountId: ids.EUR,
       })
-      expectValid(response_maxAmountGet_200, reply.body)
       expect(reply.body.maxAmount).toEqual({
         amount: '1225.75',
         type: 'balance',
@@ -108,7 +100,6 @@ for (const target of databaseTargets()) {
         fromAccountId: ids.USD,
         countryCode: 'GB',
       })
-      expectValid(response_customerLimitsGet_200, limits.body)
       expect(limits.body.limits).toMatchObject({
         success: true,
         type: 'p2p',

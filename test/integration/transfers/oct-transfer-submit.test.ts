@@ -5,13 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import {
-  response_externalCardList_200,
-  response_octTransferFeeGet_200,
-  response_octTransferSubmit_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -47,7 +41,6 @@ for (const target of databaseTargets()) {
 
     it('quotes 1.5%, at least 1.50, and refuses a blocked BIN', async () => {
       const quoted = await fee({ amount: '10.00', binNumber: '426684' })
-      expectValid(response_octTransferFeeGet_200, quoted.body)
       expect(quoted.body).toMatchObject({ fee: '1.50', feeCurrencyCode: 'USD' })
       expect((await fee({ amount: '200.00', binNumber: '426684' })).body.fee).toBe('3.00')
       expect(failedParameters(await fee({ amount: '10.00', binNumber: '533317' }))).toEqual([
@@ -62,7 +55,6 @@ for (const target of databaseTargets()) {
         cardHolderName: 'Robin Vale',
         idempotencyKey: 'oct-new-card',
       })
-      expectValid(response_octTransferSubmit_200, reply.body)
       expect(reply.body).toMatchObject({ responseCode: '00', fee: '1.50' })
       const order = await orderOf(server, reply.body.transactionId)
       expect(order?.details).toMatchObject({
@@ -78,7 +70,6 @@ for (const target of databaseTargets()) {
         expect(row?.n).toBe(0)
       }
       const cards = await server.post('/rpc/externalCardList', {}, token)
-      expectValid(response_externalCardList_200, cards.body)
       const card = (cards.body.cards as { id: number; maskedCardNumber: string }[]).find(
         (c) => c.maskedCardNumber === '426684******0006',
       )

@@ -2,10 +2,8 @@
 // a method (product-spec section 7): the dearest method's fee, the FX markup when paid in
 // another currency, and the total that leaves the account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { response_p2pGlobalPayMetaGet_200 } from '../../../src/generated/validators.js'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -62,7 +60,6 @@ for (const target of databaseTargets()) {
     ]
     it.each(cases)('quotes %s', async (_name, { body, want }) => {
       const reply = await meta(body)
-      expectValid(response_p2pGlobalPayMetaGet_200, reply.body)
       expect(reply.body).toMatchObject({ responseCode: '00', currencyCode: 'EUR', ...want })
     })
 

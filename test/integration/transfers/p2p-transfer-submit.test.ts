@@ -4,18 +4,11 @@
 // a blacklisted payee refused, and the recent list and beneficiaries afterwards.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_p2pTransferSubmit_200,
-  response_payeeCheck_200,
-  response_recentTransferList_200,
-  response_p2pBeneficiaryList_200,
-} from '../../../src/generated/validators.js'
 import { payoutBlacklist } from '../../../src/server/db/schema-security.ts'
 import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import { p2pClaims, transferOrders } from '../../../src/server/db/schema-transfers.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -68,7 +61,6 @@ for (const target of databaseTargets()) {
       async (_name, { email, want }) => {
         for (const call of ['/rpc/payeeCheck', '/rpc/emailExistsCheck']) {
           const reply = await server.post(call, { email }, token)
-          expectValid(response_payeeCheck_200, reply.body)
           expect(reply.body).toMatchObject({ responseCode: '00', exist: want.exists, ...want })
         }
       },
@@ -95,7 +87,6 @@ for (const target of databaseTargets()) {
         platform: 'web',
         idempotencyKey: 'p2p-business-1',
       })
-      expectValid(response_p2pTransferSubmit_200, reply.body)
       expect(reply.body).toMatchObject({
         responseCode: '00',
         approveType: 0,
@@ -197,7 +188,6 @@ for (const target of databaseTargets()) {
         { types: ['p2p'], limit: 3 },
         token,
       )
-      expectValid(response_recentTransferList_200, recent.body)
       const transfers = recent.body.transfers as { destination: string; amount: string }[]
       expect(transfers.map((t) => [t.destination, t.amount])).toEqual([
         ['business@nova.example', '1.00'],
@@ -205,7 +195,6 @@ for (const target of databaseTargets()) {
         ['business@nova.example', '100.00'],
       ])
       const list = await server.post('/rpc/p2pBeneficiaryList', {}, token)
-      expectValid(response_p2pBeneficiaryList_200, list.body)
       expect(list.body.beneficiaries).toMatchObject([
         { email: 'business@nova.example', name: 'Northwind Trading Ltd', lastAmount: '1.00' },
         { email: 'new.friend@mail.example', lastAmount: '20.00' },

@@ -5,16 +5,11 @@
 // (preapprovedPaymentList, preapprovedPaymentCancel) unless they were made not cancelable.
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  response_preapprovedPaymentList_200,
-  response_preapprovedPaymentCancel_200,
-} from '../../../src/generated/validators.js'
 import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import { transferSubscriptions } from '../../../src/server/db/schema-transfers.ts'
 import { runDueJobs } from '../../../src/server/jobs/run-due-jobs.ts'
 import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -72,7 +67,6 @@ for (const target of databaseTargets()) {
         { type: 'betweenAccounts' },
         token,
       )
-      expectValid(response_preapprovedPaymentList_200, list.body)
       expect(list.body.preapprovedPayments).toMatchObject([
         {
           id: reply.body.subscriptionId,
@@ -140,7 +134,6 @@ for (const target of databaseTargets()) {
         { id: cancelable.body.subscriptionId },
         token,
       )
-      expectValid(response_preapprovedPaymentCancel_200, cancel.body)
       expect(cancel.body.responseCode).toBe('00')
       expect((await subscription(cancelable.body.subscriptionId)).status).toBe('canceled')
       await runDueJobs(server.db, { now: new Date(start + 40 * dayMs) })

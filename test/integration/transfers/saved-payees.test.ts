@@ -5,14 +5,7 @@
 // customer starts with the seeded wire, card, crypto and returned Interac transfers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  response_beneficiaryList_200,
-  response_paymentTemplateList_200,
-  response_recentTransferDetailsGet_200,
-  response_recentTransferList_200,
-} from '../../../src/generated/validators.js'
-import {
   databaseTargets,
-  expectValid,
   failedParameters,
   startServer,
   type TestServer,
@@ -53,12 +46,10 @@ for (const target of databaseTargets()) {
     })
     const templates = async (body: Record<string, unknown> = {}) => {
       const reply = await server.post('/rpc/paymentTemplateList', body, token)
-      expectValid(response_paymentTemplateList_200, reply.body)
       return reply.body.templates as Template[]
     }
     const recent = async (body: Record<string, unknown> = {}) => {
       const reply = await server.post('/rpc/recentTransferList', body, token)
-      expectValid(response_recentTransferList_200, reply.body)
       return reply.body.transfers as Recent[]
     }
 
@@ -111,7 +102,6 @@ for (const target of databaseTargets()) {
       )
       expect(saved).toMatchObject([{ amount: '45.00', eftStatus: 'valid', isDisabled: false }])
       const payees = await server.post('/rpc/beneficiaryList', { countryCode: 'FR' }, token)
-      expectValid(response_beneficiaryList_200, payees.body)
       expect(payees.body.beneficiaries).toMatchObject([
         {
           name: 'Atelier Moreau',
@@ -158,7 +148,6 @@ for (const target of databaseTargets()) {
         { transactionId: wire.transactionId },
         token,
       )
-      expectValid(response_recentTransferDetailsGet_200, reply.body)
       expect(reply.body).toMatchObject({
         responseCode: '00',
         type: 'wire',
