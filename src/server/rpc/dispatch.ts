@@ -91,14 +91,6 @@ export async function dispatch(
   if (validate && !validate(body)) {
     return validationFailure(fieldErrors(validate.errors), entry.kind === 'rpc' ? 200 : 400)
   }
-  // The query is validated in place: digits become the integers the spec declares and
-  // defaults are filled in on the object itself, which public-API access links its caller to
-  // (api-key-access.ts). Only REST operations have query validators.
-  const query = (request.query ?? {}) as Record<string, unknown>
-  const validateQuery = queryValidatorTable[`query_${entry.operationId}`]
-  if (validateQuery && !validateQuery(query)) {
-    return validationFailure(fieldErrors(validateQuery.errors), 400)
-  }
   const handler = handlerTable[entry.operationId]
   if (!handler) {
     // Never a 500 and never a fake success: the client learns the operation is not served.
@@ -107,6 +99,15 @@ export async function dispatch(
       `${entry.operationId} is described in the spec but not served yet.`,
     )
     return entry.kind === 'rpc' ? notServed : { ...notServed, status: 404 }
+  }
+  // The query is the handler's typed input, so it is read only for an operation served.
+  // It is validated in place: digits become the integers the spec declares and defaults are
+  // filled in on the object itself, which public-API access links its caller to
+  // (api-key-access.ts). Only REST operations have query validators.
+  const query = (request.query ?? {}) as Record<string, unknown>
+  const validateQuery = queryValidatorTable[`query_${entry.operationId}`]
+  if (validateQuery && !validateQuery(query)) {
+    return validationFailure(fieldErrors(validateQuery.errors), 400)
   }
   const lang = isObject(rawBody) && typeof rawBody.lang === 'string' ? rawBody.lang : 'en'
   const context: HandlerContext = {
