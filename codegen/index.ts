@@ -13,6 +13,7 @@ import { apiReferenceHtml } from './api-reference.ts'
 import { buildScreens } from './forms.ts'
 import { checkRequestBounds } from './request-bounds.ts'
 import { schemaTypeModule } from './screen-type.ts'
+import { constantsModule } from './constants.ts'
 
 const root = join(import.meta.dirname, '..')
 const out = join(root, 'src/generated')
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   write('spec.json', JSON.stringify(spec, null, 2))
   write('api.d.ts', header + apiTypes)
   write('operations.ts', operationsModule(table))
-  write('constants.ts', constantsModule(spec))
+  write('constants.ts', constantsModule(spec, header))
   write('validators.js', validators.code)
   write('validators.d.ts', validatorTypes(validators.names))
   write('query-validators.js', queryValidators.code)
@@ -118,31 +119,6 @@ export const operations = ${JSON.stringify(table, null, 2)} as const
 export type OperationId = (typeof operations)[number]['operationId']
 export type RpcOperationId = Extract<(typeof operations)[number], { kind: 'rpc' }>['operationId']
 `
-}
-
-function constantsModule(spec: JsonObject): string {
-  const schemas = (spec.components as JsonObject).schemas as JsonObject
-  let body = header
-  for (const [title, value] of Object.entries(schemas)) {
-    const schema = value as JsonObject
-    collectEnums(title, schema)
-    for (const [prop, propSchema] of Object.entries((schema.properties ?? {}) as JsonObject)) {
-      collectEnums(title + prop[0]!.toUpperCase() + prop.slice(1), propSchema as JsonObject)
-    }
-  }
-  return body
-
-  function collectEnums(name: string, schema: JsonObject): void {
-    const values = schema.enum as (string | number)[] | undefined
-    const names = schema['x-enum-varnames'] as string[] | undefined
-    if (!values || !names) return
-    if (names.length !== values.length) {
-      throw new SpecError(`${name}: x-enum-varnames must name every enum value`)
-    }
-    const entries = values.map((v, i) => `  ${names[i]}: ${JSON.stringify(v)},`).join('\n')
-    body += `\nexport const ${name} = {\n${entries}\n} as const\n`
-    body += `export type ${name} = (typeof ${name})[keyof typeof ${name}]\n`
-  }
 }
 
 function validatorTypes(names: string[]): string {
