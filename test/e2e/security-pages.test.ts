@@ -84,7 +84,9 @@ for (const { brand, lang } of combos) {
     }
 
     const dialog = (page: Page) => page.getByRole('dialog')
-    const codeField = (page: Page) => dialog(page).getByLabel(exactly(say('code.label')))
+    // The code is a text field: in Spanish the QR image's label starts with the same word.
+    const codeField = (page: Page) =>
+      dialog(page).getByRole('textbox', { name: exactly(say('code.label')) })
     const submitCode = (page: Page, code: string) =>
       codeField(page)
         .fill(code)
