@@ -85,8 +85,14 @@ async function pgliteSeedDump(): Promise<Uint8Array> {
     await seedDemo(database.db)
     // Drizzle keeps the PGlite client it was given; only PGlite can dump itself.
     const client = (
-      database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }
+      database.db as unknown as {
+        $client: { query(sql: string): Promise<unknown>; dumpDataDir(c: 'none'): Promise<Blob> }
+      }
     ).$client
+    // A dump of a running database loads as after a crash: a sequence would resume from the
+    // value it logged ahead (up to 32 further), and the ids the tests expect would move. The
+    // checkpoint writes the sequences' real positions first.
+    await client.query('checkpoint')
     return new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer())
   } finally {
     await database.close()
