@@ -102,92 +102,100 @@ export const router = createBrowserRouter([
 function withQueryCache(): RouteObject[] {
   return [
     ...publicRoutes,
-    {
-      path: '/',
-      lazy: () => import('./main-layout.tsx'),
-      children: [
-        { index: true, element: <Navigate to="/home" replace /> },
-        { path: 'home', lazy: () => import('../features/home/home-page.tsx') },
-        // The targets of post-login routing (product-spec section 2).
-        { path: 'admin-overview', lazy: onboarding('AdminOverview') },
-        { path: 'profile-update', lazy: onboarding('ProfileUpdate') },
-        { path: 'kyc', lazy: onboarding('Kyc') },
-        { path: 'self-certification-splash', lazy: onboarding('SelfCertification') },
-        {
-          path: 'self-certification-business-splash',
-          lazy: onboarding('BusinessSelfCertification'),
-        },
-        { path: 'company-documents', lazy: onboarding('CompanyDocuments') },
-        { path: 'company', lazy: () => import('../features/onboarding/company-choice-page.tsx') },
-        // Signing in to a partner with the portal (OAuth, product-spec sections 2 and 7).
-        { path: 'auth/sei', lazy: () => import('../features/oauth/sei-page.tsx') },
-        {
-          path: 'oauth/authorize/:authorizationId',
-          lazy: () => import('../features/oauth/authorize-page.tsx'),
-        },
-        // The merchant section opens on identity verification (product-spec section 2).
-        { path: 'merchant', element: <Navigate to="/merchant/security/verification" replace /> },
-        // The hand-written security pages (issue 5); their menu entries are in page-menu.ts.
-        { path: 'setting/devices', lazy: () => import('../features/security/devices-page.tsx') },
-        {
-          path: 'setting/two-step-verification',
-          lazy: () => import('../features/security/two-step-page.tsx'),
-        },
-        {
-          path: 'profile/password',
-          lazy: () => import('../features/security/password-page.tsx'),
-        },
-        // The hand-written transfer screens (issue 6); their menu entries and access are in
-        // page-menu.ts.
-        guarded('transferAccount', [
-          {
-            path: 'transfer/account',
-            lazy: () => import('../features/transfers/between-accounts-page.tsx'),
-          },
-        ]),
-        guarded('transferP2p', [
-          { path: 'transfer/p2p', lazy: () => import('../features/transfers/p2p-page.tsx') },
-        ]),
-        guarded('transferExternal', [
-          {
-            path: 'transfer/external',
-            lazy: () => import('../features/transfers/external-page.tsx'),
-          },
-        ]),
-        guarded('transferApproved', [
-          {
-            path: 'transfer/approved',
-            lazy: () => import('../features/transfers/approved-page.tsx'),
-          },
-        ]),
-        // History and mass transfers (issue 7); their menu entries are in page-menu.ts.
-        guarded('history', [
-          { path: 'history', lazy: () => import('../features/history/history-page.tsx') },
-        ]),
-        guarded('transferMass', [
-          { path: 'transfer/mass', lazy: () => import('../features/mass/mass-choice-page.tsx') },
-          {
-            path: 'transfer/mass/p2p',
-            lazy: () => import('../features/mass/p2p-mass-page.tsx'),
-          },
-          {
-            path: 'transfer/mass/p2p/confirm',
-            lazy: () => import('../features/mass/p2p-mass-confirm-page.tsx'),
-          },
-          {
-            path: 'transfer/mass/:kind',
-            lazy: () => import('../features/mass/external-mass-page.tsx'),
-          },
-          {
-            path: 'transfer/external/mass/confirm',
-            lazy: () => import('../features/mass/external-mass-confirm-page.tsx'),
-          },
-        ]),
-        ...renderedScreens,
-      ],
-    },
+    { path: '/', lazy: () => import('./main-layout.tsx'), children: signedInPages() },
     // The demo mailbox is public: codes are read there before anyone can sign in.
     { path: '/mailbox', lazy: () => import('../features/mailbox/mailbox-page.tsx') },
     { path: '*', lazy: () => import('../features/not-found/not-found-page.tsx') },
+  ]
+}
+
+/** The pages inside the main layout, the hand-written ones and then the rendered screens. */
+function signedInPages(): RouteObject[] {
+  return [
+    { index: true, element: <Navigate to="/home" replace /> },
+    { path: 'home', lazy: () => import('../features/home/home-page.tsx') },
+    // The targets of post-login routing (product-spec section 2).
+    { path: 'admin-overview', lazy: onboarding('AdminOverview') },
+    { path: 'profile-update', lazy: onboarding('ProfileUpdate') },
+    { path: 'kyc', lazy: onboarding('Kyc') },
+    { path: 'self-certification-splash', lazy: onboarding('SelfCertification') },
+    {
+      path: 'self-certification-business-splash',
+      lazy: onboarding('BusinessSelfCertification'),
+    },
+    { path: 'company-documents', lazy: onboarding('CompanyDocuments') },
+    { path: 'company', lazy: () => import('../features/onboarding/company-choice-page.tsx') },
+    // Signing in to a partner with the portal (OAuth, product-spec sections 2 and 7).
+    { path: 'auth/sei', lazy: () => import('../features/oauth/sei-page.tsx') },
+    {
+      path: 'oauth/authorize/:authorizationId',
+      lazy: () => import('../features/oauth/authorize-page.tsx'),
+    },
+    // The merchant section opens on identity verification (product-spec section 2).
+    { path: 'merchant', element: <Navigate to="/merchant/security/verification" replace /> },
+    // The hand-written security pages (issue 5); their menu entries are in page-menu.ts.
+    { path: 'setting/devices', lazy: () => import('../features/security/devices-page.tsx') },
+    {
+      path: 'setting/two-step-verification',
+      lazy: () => import('../features/security/two-step-page.tsx'),
+    },
+    {
+      path: 'profile/password',
+      lazy: () => import('../features/security/password-page.tsx'),
+    },
+    ...moneyPages(),
+    ...renderedScreens,
+  ]
+}
+
+/** The hand-written pages that move money or show where it went. */
+function moneyPages(): RouteObject[] {
+  return [
+    // The hand-written transfer screens (issue 6); their menu entries and access are in
+    // page-menu.ts.
+    guarded('transferAccount', [
+      {
+        path: 'transfer/account',
+        lazy: () => import('../features/transfers/between-accounts-page.tsx'),
+      },
+    ]),
+    guarded('transferP2p', [
+      { path: 'transfer/p2p', lazy: () => import('../features/transfers/p2p-page.tsx') },
+    ]),
+    guarded('transferExternal', [
+      {
+        path: 'transfer/external',
+        lazy: () => import('../features/transfers/external-page.tsx'),
+      },
+    ]),
+    guarded('transferApproved', [
+      {
+        path: 'transfer/approved',
+        lazy: () => import('../features/transfers/approved-page.tsx'),
+      },
+    ]),
+    // History and mass transfers (issue 7); their menu entries are in page-menu.ts.
+    guarded('history', [
+      { path: 'history', lazy: () => import('../features/history/history-page.tsx') },
+    ]),
+    guarded('transferMass', [
+      { path: 'transfer/mass', lazy: () => import('../features/mass/mass-choice-page.tsx') },
+      {
+        path: 'transfer/mass/p2p',
+        lazy: () => import('../features/mass/p2p-mass-page.tsx'),
+      },
+      {
+        path: 'transfer/mass/p2p/confirm',
+        lazy: () => import('../features/mass/p2p-mass-confirm-page.tsx'),
+      },
+      {
+        path: 'transfer/mass/:kind',
+        lazy: () => import('../features/mass/external-mass-page.tsx'),
+      },
+      {
+        path: 'transfer/external/mass/confirm',
+        lazy: () => import('../features/mass/external-mass-confirm-page.tsx'),
+      },
+    ]),
   ]
 }

@@ -46,6 +46,20 @@ export async function seedHistoryDemo(db: Db, password: string): Promise<void> {
   const [done] = await db.select().from(users).where(eq(users.username, demoPayroll))
   if (done) return
   await grantMass(db, 'business@nova.example')
+  const { company, owner, clerk } = await insertPayrollCompany(db, password)
+  await insertFreelancers(db)
+  const eur = await fund(db, company, 'EUR', '20000.00', 62)
+  const usd = await fund(db, company, 'USD', '3000.00', 61)
+  const acting: ActingUser = { userId: owner, customerId: company, accessRight: 2 }
+  await payFreelancers(db, acting, eur, usd)
+  await payPayrolls(db, acting, clerk, eur)
+}
+
+/** Harbor Studio Ltd, its owner's user and the clerk with access right 3 on it. */
+async function insertPayrollCompany(
+  db: Db,
+  password: string,
+): Promise<{ company: number; owner: number; clerk: number }> {
   const company = await insertCustomer(db, {
     customerType: 2,
     businessName: 'Harbor Studio Ltd',
@@ -75,6 +89,11 @@ export async function seedHistoryDemo(db: Db, password: string): Promise<void> {
   await db
     .insert(companyUsers)
     .values({ companyCustomerId: company, userId: clerk, accessRight: 3 })
+  return { company, owner, clerk }
+}
+
+/** The freelancers are customers known by a confirmed e-mail, so a P2P finds them. */
+async function insertFreelancers(db: Db): Promise<void> {
   for (const person of freelancers) {
     const id = await insertCustomer(db, {
       customerType: 0,
@@ -91,11 +110,11 @@ export async function seedHistoryDemo(db: Db, password: string): Promise<void> {
       confirmedAt: new Date(Date.now() - 400 * dayMs),
     })
   }
-  const eur = await fund(db, company, 'EUR', '20000.00', 62)
-  const usd = await fund(db, company, 'USD', '3000.00', 61)
-  const acting: ActingUser = { userId: owner, customerId: company, accessRight: 2 }
+}
+
+/** Fourteen payments, one every four days or so, and a conversion every twelve days. */
+async function payFreelancers(db: Db, acting: ActingUser, eur: number, usd: number): Promise<void> {
   const notes = ['Logo design', 'Illustrations', 'Copy editing', 'Photo retouching']
-  // Fourteen payments, one every four days or so, and a conversion every twelve days.
   for (let i = 0; i < 14; i++) {
     const person = freelancers[i % freelancers.length]!
     const amount = `${(120 + i * 37.5).toFixed(2)}`
@@ -110,6 +129,13 @@ export async function seedHistoryDemo(db: Db, password: string): Promise<void> {
     )
     if (i % 3 === 1) await convert(db, acting, eur, usd, `${200 + i * 10}.00`, 57 - i * 4)
   }
+}
+
+/**
+ * The paid October batch, a payment held for an e-mail that is no customer yet, and the
+ * clerk's November batch that waits for the company's approval.
+ */
+async function payPayrolls(db: Db, acting: ActingUser, clerk: number, eur: number): Promise<void> {
   await massFile(
     db,
     acting,
@@ -127,7 +153,7 @@ export async function seedHistoryDemo(db: Db, password: string): Promise<void> {
   await p2p(db, acting, eur, 'new.hire@mail.example', '150.00', 'Signing bonus', 2)
   await massFile(
     db,
-    { userId: clerk, customerId: company, accessRight: 3 },
+    { userId: clerk, customerId: acting.customerId, accessRight: 3 },
     eur,
     'demo-history-payroll-2',
     'payroll-november.csv',

@@ -11,7 +11,7 @@ import type { Session } from '../auth/session.ts'
 import { rpcFail, validationFailure, type Outcome } from './outcome.ts'
 import { fieldErrors } from './validation-errors.ts'
 import { checkedAnswer } from './answer-check.ts'
-import { asRestDenial, checkAccess } from './access.ts'
+import { asRestDenial, checkAccess, type AccessDecision } from './access.ts'
 import { multipartBody } from './multipart-body.ts'
 import { requestTextErrors } from './text-input.ts'
 import { sessionRefusal } from '../auth/session-checks.ts'
@@ -40,41 +40,13 @@ export async function dispatch(
   request: FastifyRequest,
 ): Promise<Outcome> {
   const session = await sessionOf(services, request)
-  if (session && entry.access !== 'public') {
-    // A valid token can still be refused: a tmpJwt outside device linking, or a call from
-    // outside the customer's IP whitelist (auth/session-checks.ts).
-    const refusal = await sessionRefusal(services, entry.operationId, session, request.ip)
-    if (refusal) return entry.kind === 'rpc' ? refusal : asRestDenial(refusal)
-    // Terms not yet accepted close every other service (customer/pending-terms.ts).
-    const terms = await pendingTermsRefusal(services.db, entry, session)
-    if (terms) return entry.kind === 'rpc' ? terms : asRestDenial(terms)
-  }
-  // No body at all reads as {}; a JSON null, array or scalar stays what it is and fails
-  // validation as "body". Multipart parts become the body their schema describes.
-  let rawBody = (request.body === undefined ? {} : request.body) as Record<string, unknown>
-  if (request.isMultipart()) {
-    const parsed = await multipartBody(request, multipartProperties(entry))
-    if ('invalidJson' in parsed) {
-      const failure = validationFailure([
-        { parameter: String(parsed.invalidJson), description: 'is not valid JSON' },
-      ])
-      return entry.kind === 'rpc' ? failure : { ...failure, status: 400 }
-    }
-    rawBody = parsed
-    // A form part is text: the acting customer of an upload arrives as digits.
-    if (
-      typeof parsed.fromCustomerId === 'string' &&
-      /^[1-9][0-9]{0,9}$/.test(parsed.fromCustomerId)
-    )
-      rawBody = { ...parsed, fromCustomerId: Number(parsed.fromCustomerId) }
-  }
+  const refusal = await sessionGuardRefusal(services, entry, session, request)
+  if (refusal) return refusal
+  const read = await readBody(entry, request)
+  if ('failure' in read) return read.failure
+  const { rawBody } = read
   const body = entry.kind === 'rpc' && isObject(rawBody) ? withoutEnvelope(rawBody) : rawBody
-  const fromCustomerId =
-    entry.kind === 'rpc'
-      ? isObject(rawBody)
-        ? rawBody.fromCustomerId
-        : undefined
-      : restActingCustomer(request, rawBody)
+  const fromCustomerId = actingCustomerNamed(entry, request, rawBody)
 
   const decision = await checkAccess(services, entry, session, fromCustomerId, request)
   if ('denied' in decision) {
@@ -82,7 +54,89 @@ export async function dispatch(
     return entry.kind === 'rpc' ? denied : asRestDenial(denied, restCustomerParameter(request))
   }
 
-  // Text the database cannot hold (NUL, a lone surrogate) never reaches a handler.
+  const invalid = bodyFailure(entry, request, rawBody, body)
+  if (invalid) return invalid
+  const handler = handlerTable[entry.operationId]
+  if (!handler) return notServed(entry)
+  // The query is the handler's typed input, so it is read only for an operation served. It
+  // is validated in place: digits become the integers the spec declares and defaults are
+  // filled in on the object itself, which public-API access links its caller to
+  // (api-key-access.ts). The handler receives that same object. Only REST operations have
+  // query validators.
+  const query = (request.query ?? {}) as Record<string, unknown>
+  const validateQuery = queryValidatorTable[`query_${entry.operationId}`]
+  if (validateQuery && !validateQuery(query)) {
+    return validationFailure(fieldErrors(validateQuery.errors), 400)
+  }
+  const context = handlerContext(services, request, session, decision, rawBody, query)
+  const outcome = await handler(context, body)
+  return services.config.checkAnswers ? checkedAnswer(entry, outcome, request) : outcome
+}
+
+/**
+ * The refusals that come before the body is read: a valid token can still be refused (a
+ * tmpJwt outside device linking, or a call from outside the customer's IP whitelist,
+ * auth/session-checks.ts), and terms not yet accepted close every other service
+ * (customer/pending-terms.ts).
+ */
+async function sessionGuardRefusal(
+  services: AppServices,
+  entry: OperationEntry,
+  session: Session | undefined,
+  request: FastifyRequest,
+): Promise<Outcome | undefined> {
+  if (!session || entry.access === 'public') return undefined
+  const refusal = await sessionRefusal(services, entry.operationId, session, request.ip)
+  if (refusal) return entry.kind === 'rpc' ? refusal : asRestDenial(refusal)
+  const terms = await pendingTermsRefusal(services.db, entry, session)
+  if (terms) return entry.kind === 'rpc' ? terms : asRestDenial(terms)
+  return undefined
+}
+
+/**
+ * The request body as the operation sees it. No body at all reads as {}; a JSON null, array
+ * or scalar stays what it is and fails validation as "body". Multipart parts become the body
+ * their schema describes.
+ */
+async function readBody(
+  entry: OperationEntry,
+  request: FastifyRequest,
+): Promise<{ rawBody: Record<string, unknown> } | { failure: Outcome }> {
+  const rawBody = (request.body === undefined ? {} : request.body) as Record<string, unknown>
+  if (!request.isMultipart()) return { rawBody }
+  const parsed = await multipartBody(request, multipartProperties(entry))
+  if ('invalidJson' in parsed) {
+    const failure = validationFailure([
+      { parameter: String(parsed.invalidJson), description: 'is not valid JSON' },
+    ])
+    return { failure: entry.kind === 'rpc' ? failure : { ...failure, status: 400 } }
+  }
+  // A form part is text: the acting customer of an upload arrives as digits.
+  if (typeof parsed.fromCustomerId === 'string' && /^[1-9][0-9]{0,9}$/.test(parsed.fromCustomerId))
+    return { rawBody: { ...parsed, fromCustomerId: Number(parsed.fromCustomerId) } }
+  return { rawBody: parsed }
+}
+
+/** The customer the call names as the one it acts for, before access decides on it. */
+function actingCustomerNamed(
+  entry: OperationEntry,
+  request: FastifyRequest,
+  rawBody: Record<string, unknown>,
+): unknown {
+  if (entry.kind !== 'rpc') return restActingCustomer(request, rawBody)
+  return isObject(rawBody) ? rawBody.fromCustomerId : undefined
+}
+
+/**
+ * The first reason the body cannot reach the handler: text the database cannot hold (NUL,
+ * a lone surrogate), or a body its schema refuses.
+ */
+function bodyFailure(
+  entry: OperationEntry,
+  request: FastifyRequest,
+  rawBody: Record<string, unknown>,
+  body: Record<string, unknown>,
+): Outcome | undefined {
   const unstorable = requestTextErrors(request, rawBody)
   if (unstorable.length > 0) {
     return validationFailure(unstorable, entry.kind === 'rpc' ? 200 : 400)
@@ -91,26 +145,25 @@ export async function dispatch(
   if (validate && !validate(body)) {
     return validationFailure(fieldErrors(validate.errors), entry.kind === 'rpc' ? 200 : 400)
   }
-  const handler = handlerTable[entry.operationId]
-  if (!handler) {
-    // Never a 500 and never a fake success: the client learns the operation is not served.
-    const notServed = rpcFail(
-      'IM',
-      `${entry.operationId} is described in the spec but not served yet.`,
-    )
-    return entry.kind === 'rpc' ? notServed : { ...notServed, status: 404 }
-  }
-  // The query is the handler's typed input, so it is read only for an operation served.
-  // It is validated in place: digits become the integers the spec declares and defaults are
-  // filled in on the object itself, which public-API access links its caller to
-  // (api-key-access.ts). Only REST operations have query validators.
-  const query = (request.query ?? {}) as Record<string, unknown>
-  const validateQuery = queryValidatorTable[`query_${entry.operationId}`]
-  if (validateQuery && !validateQuery(query)) {
-    return validationFailure(fieldErrors(validateQuery.errors), 400)
-  }
+  return undefined
+}
+
+/** Never a 500 and never a fake success: the client learns the operation is not served. */
+function notServed(entry: OperationEntry): Outcome {
+  const failure = rpcFail('IM', `${entry.operationId} is described in the spec but not served yet.`)
+  return entry.kind === 'rpc' ? failure : { ...failure, status: 404 }
+}
+
+function handlerContext(
+  services: AppServices,
+  request: FastifyRequest,
+  session: Session | undefined,
+  decision: Extract<AccessDecision, { accessRight: number }>,
+  rawBody: Record<string, unknown>,
+  query: Record<string, unknown>,
+): HandlerContext {
   const lang = isObject(rawBody) && typeof rawBody.lang === 'string' ? rawBody.lang : 'en'
-  const context: HandlerContext = {
+  return {
     db: services.db,
     config: services.config,
     tokens: services.tokens,
@@ -123,8 +176,6 @@ export async function dispatch(
     params: (request.params ?? {}) as Record<string, string>,
     query,
   }
-  const outcome = await handler(context, body)
-  return services.config.checkAnswers ? checkedAnswer(entry, outcome, request) : outcome
 }
 
 async function sessionOf(

@@ -373,84 +373,122 @@ export async function uploadExternalMass(
   const { from, lines } = prepared
   const { rows, errors } = await checkRows(db, input, from, lines, input.idempotencyKey)
   if (errors.length > 0) return validationFailure(errors.slice(0, 50).map((e) => e.error))
+  const fundsRefusal = await fundsRefusalOf(db, from, rows)
+  if (fundsRefusal) return fundsRefusal
+  return inTransaction(db, (tx) => writeExternalBatch(tx, input, from, rows, hash))
+}
+
+/** The whole file, fees included, against what the account has available. */
+async function fundsRefusalOf(
+  db: Db,
+  from: AccountRow,
+  rows: CheckedRow[],
+): Promise<Failure | undefined> {
   const scale = scaleOf(from.currencyCode)
   const needed = rows.reduce((sum, r) => sum + r.quote.amountMinor + r.quote.feeMinor, 0n)
   const available = await availableOf(db, from)
-  if (needed > available) {
-    return validationFailure([
-      {
-        parameter: 'file',
-        description:
-          `pays ${fromMinor(needed, scale)} ${from.currencyCode} with fees; the account has ` +
-          `${fromMinor(available > 0n ? available : 0n, scale)} available`,
-      },
-    ])
+  if (needed <= available) return undefined
+  return validationFailure([
+    {
+      parameter: 'file',
+      description:
+        `pays ${fromMinor(needed, scale)} ${from.currencyCode} with fees; the account has ` +
+        `${fromMinor(available > 0n ? available : 0n, scale)} available`,
+    },
+  ])
+}
+
+/**
+ * The batch and one order per row, in the upload's transaction. A batch key that another
+ * request committed first answers with that request's result.
+ */
+async function writeExternalBatch(
+  tx: Db,
+  input: ExternalMassInput & { idempotencyKey: string },
+  from: AccountRow,
+  rows: CheckedRow[],
+  hash: string,
+): Promise<Answer<'massTransferUpload'> | Failure> {
+  const { acting } = input
+  const scale = scaleOf(from.currencyCode)
+  const totalMinor = rows.reduce((sum, r) => sum + r.quote.amountMinor, 0n)
+  const feeMinor = rows.reduce((sum, r) => sum + r.quote.feeMinor, 0n)
+  const [batch] = await tx
+    .insert(massBatches)
+    .values({
+      customerId: acting.customerId,
+      createdByUserId: acting.userId,
+      type: massTypes[input.transferType].batchType,
+      source: 'file',
+      fromAccountId: from.id,
+      currencyCode: from.currencyCode,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: hash,
+      fileName: input.fileName,
+      mimeType: input.mimeType,
+      content: input.content,
+      rowCount: rows.length,
+      totalMinor,
+      feeMinor,
+      result: {},
+    })
+    .onConflictDoNothing()
+    .returning({ id: massBatches.id })
+  if (!batch) {
+    const raced = await batchByKey(tx, acting.customerId, input.idempotencyKey)
+    if (!raced) throw new Error('assertion: a conflicting batch key has its batch')
+    return batchReplay(raced, hash)
   }
-  return inTransaction(db, async (tx) => {
-    const totalMinor = rows.reduce((sum, r) => sum + r.quote.amountMinor, 0n)
-    const feeMinor = rows.reduce((sum, r) => sum + r.quote.feeMinor, 0n)
-    const [batch] = await tx
-      .insert(massBatches)
-      .values({
-        customerId: acting.customerId,
-        createdByUserId: acting.userId,
-        type: massTypes[input.transferType].batchType,
-        source: 'file',
-        fromAccountId: from.id,
-        currencyCode: from.currencyCode,
-        idempotencyKey: input.idempotencyKey,
-        requestHash: hash,
-        fileName: input.fileName,
-        mimeType: input.mimeType,
-        content: input.content,
-        rowCount: rows.length,
-        totalMinor,
-        feeMinor,
-        result: {},
-      })
-      .onConflictDoNothing()
-      .returning({ id: massBatches.id })
-    if (!batch) {
-      const raced = await batchByKey(tx, acting.customerId, input.idempotencyKey)
-      if (!raced) throw new Error('assertion: a conflicting batch key has its batch')
-      return batchReplay(raced, hash)
-    }
-    let approval = false
-    const stored: (typeof massBatchRows.$inferInsert)[] = []
-    for (const row of rows) {
-      const outcome = await submitExternalTransfer(tx, acting, input.transferType, row.request, {
-        permissionFlag: typeFlags[input.transferType].mass,
-      })
-      if (isRpcFailure(outcome)) throw new Refusal(onLine(outcome, row.line))
-      const body = outcome.body as Record<string, unknown>
-      if (body.approvalRequestCreated === true) approval = true
-      const { responseCode: _code, ...result } = body
-      stored.push({
-        batchId: batch.id,
-        lineNumber: row.line.lineNumber,
-        orderId: Number(body.transactionId),
-        payee: row.payee,
-        amountMinor: row.quote.amountMinor,
-        feeMinor: row.quote.feeMinor,
-        result,
-      })
-    }
-    await tx.insert(massBatchRows).values(stored)
-    const result: RpcData<MassOperation> = {
-      batchId: batch.id,
-      responseDescription: approval
-        ? 'approval transaction created'
-        : `${rows.length} payments submitted`,
-      approveType: ApprovalType.None,
-      fee: fromMinor(feeMinor, scale),
-      feeCurrencyCode: from.currencyCode,
-      link: `/history/batch-transfers?batchId=${batch.id}`,
-      ...(approval ? { approvalRequestCreated: true } : {}),
-      summary: summaryOf(from, rows.length, rows, []),
-    }
-    await tx.update(massBatches).set({ result }).where(eq(massBatches.id, batch.id))
-    return rpcOk(result)
+  let approval = false
+  const stored: (typeof massBatchRows.$inferInsert)[] = []
+  for (const row of rows) {
+    const submitted = await submitRow(tx, input, batch.id, row)
+    if (submitted.approvalRequestCreated) approval = true
+    stored.push(submitted.row)
+  }
+  await tx.insert(massBatchRows).values(stored)
+  const result: RpcData<MassOperation> = {
+    batchId: batch.id,
+    responseDescription: approval
+      ? 'approval transaction created'
+      : `${rows.length} payments submitted`,
+    approveType: ApprovalType.None,
+    fee: fromMinor(feeMinor, scale),
+    feeCurrencyCode: from.currencyCode,
+    link: `/history/batch-transfers?batchId=${batch.id}`,
+    ...(approval ? { approvalRequestCreated: true } : {}),
+    summary: summaryOf(from, rows.length, rows, []),
+  }
+  await tx.update(massBatches).set({ result }).where(eq(massBatches.id, batch.id))
+  return rpcOk(result)
+}
+
+/**
+ * One row's order through the type's single submit, and the batch row that records it. A
+ * refused row refuses the batch: the Refusal rolls the transaction back, nothing moves.
+ */
+async function submitRow(
+  tx: Db,
+  input: ExternalMassInput,
+  batchId: number,
+  row: CheckedRow,
+): Promise<{ row: typeof massBatchRows.$inferInsert; approvalRequestCreated: boolean }> {
+  const outcome = await submitExternalTransfer(tx, input.acting, input.transferType, row.request, {
+    permissionFlag: typeFlags[input.transferType].mass,
   })
+  if (isRpcFailure(outcome)) throw new Refusal(onLine(outcome, row.line))
+  const body = outcome.body as Record<string, unknown>
+  const { responseCode: _code, ...result } = body
+  const stored = {
+    batchId,
+    lineNumber: row.line.lineNumber,
+    orderId: Number(body.transactionId),
+    payee: row.payee,
+    amountMinor: row.quote.amountMinor,
+    feeMinor: row.quote.feeMinor,
+    result,
+  }
+  return { row: stored, approvalRequestCreated: body.approvalRequestCreated === true }
 }
 
 /** A single submit's refusal, its fields named on the line of the file. */

@@ -299,46 +299,9 @@ async function writeBatch(
   let approval = false
   const rows: (typeof massBatchRows.$inferInsert)[] = []
   for (const checked of lines) {
-    const n = checked.line.lineNumber
-    const key = `${upload.idempotencyKey}:line-${n}`
-    const outcome = await submitOrder(tx, {
-      kind: 'p2p',
-      acting,
-      idempotencyKey: key,
-      request: {
-        accountId: from.id,
-        toEmail: checked.email,
-        amount: fromMinor(checked.quote.amountMinor, scaleOf(from.currencyCode)),
-        note: checked.note ?? null,
-        batchKey: upload.idempotencyKey,
-      },
-      fields: { amount: `rows[${n}].amount`, from: 'accountId', to: `rows[${n}].email` },
-      from,
-      toEmail: checked.email,
-      ...(checked.payeeCustomerId !== undefined ? { toCustomerId: checked.payeeCustomerId } : {}),
-      currencyCode: from.currencyCode,
-      toCurrencyCode: from.currencyCode,
-      ...checked.quote,
-      details: {
-        massBatchId: batch.id,
-        ...(checked.note !== undefined ? { note: checked.note } : {}),
-        ...(checked.payeeName ? { payeeName: checked.payeeName } : {}),
-      },
-    })
-    // One refused line refuses the batch: the transaction is rolled back, nothing moves.
-    if (isRpcFailure(outcome)) throw new Refusal(outcome)
-    const body = outcome.body as Record<string, unknown>
-    if (body.approvalRequestCreated === true) approval = true
-    const { responseCode: _code, ...result } = body
-    rows.push({
-      batchId: batch.id,
-      lineNumber: n,
-      orderId: Number(body.transactionId),
-      payee: checked.email,
-      amountMinor: checked.quote.amountMinor,
-      feeMinor: checked.quote.feeMinor,
-      result,
-    })
+    const submitted = await submitLine(tx, upload, from, batch.id, checked)
+    if (submitted.approvalRequestCreated) approval = true
+    rows.push(submitted.row)
   }
   await tx.insert(massBatchRows).values(rows)
   const scale = scaleOf(from.currencyCode)
@@ -356,6 +319,58 @@ async function writeBatch(
   }
   await tx.update(massBatches).set({ result }).where(eq(massBatches.id, batch.id))
   return rpcOk(result)
+}
+
+/**
+ * One line's P2P order, under the line's own key, and the batch row that records it. One
+ * refused line refuses the batch: the Refusal rolls the transaction back, nothing moves.
+ */
+async function submitLine(
+  tx: Db,
+  upload: MassUpload,
+  from: AccountRow,
+  batchId: number,
+  checked: CheckedLine,
+): Promise<{ row: typeof massBatchRows.$inferInsert; approvalRequestCreated: boolean }> {
+  const n = checked.line.lineNumber
+  const key = `${upload.idempotencyKey}:line-${n}`
+  const outcome = await submitOrder(tx, {
+    kind: 'p2p',
+    acting: upload.acting,
+    idempotencyKey: key,
+    request: {
+      accountId: from.id,
+      toEmail: checked.email,
+      amount: fromMinor(checked.quote.amountMinor, scaleOf(from.currencyCode)),
+      note: checked.note ?? null,
+      batchKey: upload.idempotencyKey,
+    },
+    fields: { amount: `rows[${n}].amount`, from: 'accountId', to: `rows[${n}].email` },
+    from,
+    toEmail: checked.email,
+    ...(checked.payeeCustomerId !== undefined ? { toCustomerId: checked.payeeCustomerId } : {}),
+    currencyCode: from.currencyCode,
+    toCurrencyCode: from.currencyCode,
+    ...checked.quote,
+    details: {
+      massBatchId: batchId,
+      ...(checked.note !== undefined ? { note: checked.note } : {}),
+      ...(checked.payeeName ? { payeeName: checked.payeeName } : {}),
+    },
+  })
+  if (isRpcFailure(outcome)) throw new Refusal(outcome)
+  const body = outcome.body as Record<string, unknown>
+  const { responseCode: _code, ...result } = body
+  const row = {
+    batchId,
+    lineNumber: n,
+    orderId: Number(body.transactionId),
+    payee: checked.email,
+    amountMinor: checked.quote.amountMinor,
+    feeMinor: checked.quote.feeMinor,
+    result,
+  }
+  return { row, approvalRequestCreated: body.approvalRequestCreated === true }
 }
 
 /**

@@ -193,31 +193,7 @@ export async function submitOrder(
     if (raced) return replayOf(raced, hash)
     await checkLimits(tx, draft)
     const external = isExternalTransferType(draft.kind)
-    const [order] = await tx
-      .insert(transferOrders)
-      .values({
-        customerId,
-        createdByUserId: draft.acting.userId,
-        kind: draft.kind,
-        status: external && route === 'execute' ? 'pending' : statusOfRoute[route],
-        idempotencyKey: draft.idempotencyKey,
-        requestHash: hash,
-        fromAccountId: draft.from.id,
-        toAccountId: toAccountId ?? null,
-        toEmail: draft.toEmail ?? null,
-        toCustomerId: draft.toCustomerId ?? null,
-        currencyCode: draft.currencyCode,
-        amountMinor: draft.amountMinor,
-        toCurrencyCode: draft.toCurrencyCode,
-        toAmountMinor: draft.toAmountMinor,
-        feeMinor: draft.feeMinor,
-        rate: draft.rate,
-        details: draft.details ?? {},
-        approveType,
-        subscriptionId: draft.subscriptionRun?.subscriptionId ?? null,
-      })
-      .returning()
-    if (!order) throw new Error('assertion: the order was inserted')
+    const order = await insertOrder(tx, draft, { route, approveType, hash, toAccountId })
     const posted = await postTransferIn(tx, {
       idempotencyKey: `order:${order.id}`,
       kind: draft.kind,
@@ -246,6 +222,47 @@ export async function submitOrder(
       .where(eq(transferOrders.id, order.id))
     return rpcOk(result)
   })
+}
+
+/** What the order row records besides the draft: its route, the key's hash and the payee. */
+interface OrderRouting {
+  route: Route
+  approveType: ApprovalType
+  hash: string
+  toAccountId: number | undefined
+}
+
+/** The order row, written with the status its route starts it in. */
+async function insertOrder(tx: Db, draft: OrderDraft, routing: OrderRouting): Promise<OrderRow> {
+  const { route, approveType, hash, toAccountId } = routing
+  // An external order that executes waits for its rail before it completes.
+  const external = isExternalTransferType(draft.kind)
+  const [order] = await tx
+    .insert(transferOrders)
+    .values({
+      customerId: draft.acting.customerId,
+      createdByUserId: draft.acting.userId,
+      kind: draft.kind,
+      status: external && route === 'execute' ? 'pending' : statusOfRoute[route],
+      idempotencyKey: draft.idempotencyKey,
+      requestHash: hash,
+      fromAccountId: draft.from.id,
+      toAccountId: toAccountId ?? null,
+      toEmail: draft.toEmail ?? null,
+      toCustomerId: draft.toCustomerId ?? null,
+      currencyCode: draft.currencyCode,
+      amountMinor: draft.amountMinor,
+      toCurrencyCode: draft.toCurrencyCode,
+      toAmountMinor: draft.toAmountMinor,
+      feeMinor: draft.feeMinor,
+      rate: draft.rate,
+      details: draft.details ?? {},
+      approveType,
+      subscriptionId: draft.subscriptionRun?.subscriptionId ?? null,
+    })
+    .returning()
+  if (!order) throw new Error('assertion: the order was inserted')
+  return order
 }
 
 async function checkLimits(tx: Db, draft: OrderDraft): Promise<void> {
