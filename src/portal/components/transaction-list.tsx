@@ -1,7 +1,7 @@
 // Transactions as a person reads them (product-spec section 3, History), shared by the history
 // page and home's recent transactions: a table where the page beside the menu is wide enough
-// (from 992 px), one card per transaction on phones and tablets, so nothing scrolls sideways. Amounts keep their sign (money out is
-// negative) and follow the display rule of section 9.
+// (from 992 px), one card per transaction on phones and tablets, so nothing scrolls sideways.
+// Amounts keep their sign (money out is negative) and follow the display rule of section 9.
 import { useTranslation } from 'react-i18next'
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core'
 import type { components } from '../../generated/api.d.ts'
@@ -39,14 +39,9 @@ function counterpartyOf(transaction: Transaction): string {
   return transaction.counterpartyName ?? transaction.counterpartyEmail ?? ''
 }
 
-export function TransactionList(props: {
-  transactions: Transaction[]
-  /** Shows the balance after each transaction (the full history does, home does not). */
-  withBalance?: boolean
-}) {
-  const { t, i18n } = useTranslation('history')
-  const date = (value: string) => new Date(value).toLocaleString(i18n.language)
-  const status = (transaction: Transaction) => (
+function StatusBadge({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation('history')
+  return (
     <Badge
       size="sm"
       variant="light"
@@ -56,7 +51,10 @@ export function TransactionList(props: {
       {t(`status.${transaction.status}`)}
     </Badge>
   )
-  const amount = (transaction: Transaction) => (
+}
+
+function Amount({ transaction }: { transaction: Transaction }) {
+  return (
     <Text
       fw={700}
       // A rejected transaction moved nothing: its amount is struck through.
@@ -70,79 +68,114 @@ export function TransactionList(props: {
       {amountText(transaction)}
     </Text>
   )
+}
+
+/** The date and time in the portal's language. */
+function useDateText() {
+  const { i18n } = useTranslation('history')
+  return (value: string) => new Date(value).toLocaleString(i18n.language)
+}
+
+interface TransactionListProps {
+  transactions: Transaction[]
+  /** Shows the balance after each transaction (the full history does, home does not). */
+  withBalance?: boolean
+}
+
+export function TransactionList(props: TransactionListProps) {
   return (
     <>
-      <Stack hiddenFrom="md" gap="xs">
-        {props.transactions.map((transaction, index) => (
-          <Paper
-            key={keyOf(transaction, index)}
-            withBorder
-            p="sm"
-            radius="md"
-            data-testid="transaction-card"
-          >
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <Text size="sm" fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                {titleOf(transaction)}
-              </Text>
-              {amount(transaction)}
-            </Group>
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {date(transaction.date)}
-              {counterpartyOf(transaction) ? ` · ${counterpartyOf(transaction)}` : ''}
-            </Text>
-            <Group justify="space-between" mt={4} gap="xs">
-              {status(transaction)}
-              {props.withBalance && transaction.balance !== undefined && (
-                <Text size="xs" c="dimmed">
-                  {t('balanceAfter', {
-                    amount: `${formatAmount(transaction.balance)} ${transaction.currencyCode}`,
-                  })}
-                </Text>
-              )}
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
-      <Table.ScrollContainer minWidth={600} visibleFrom="md">
-        <Table striped data-testid="transaction-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('columns.date')}</Table.Th>
-              <Table.Th>{t('columns.description')}</Table.Th>
-              <Table.Th>{t('columns.counterparty')}</Table.Th>
-              <Table.Th>{t('columns.status')}</Table.Th>
-              <Table.Th ta="right">{t('columns.amount')}</Table.Th>
-              {props.withBalance && <Table.Th ta="right">{t('columns.balance')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {props.transactions.map((transaction, index) => (
-              <Table.Tr key={keyOf(transaction, index)} data-testid="transaction-row">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{date(transaction.date)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{titleOf(transaction)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {t('transactionNumber', { id: transaction.transactionId })}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {counterpartyOf(transaction)}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{status(transaction)}</Table.Td>
-                <Table.Td ta="right">{amount(transaction)}</Table.Td>
-                {props.withBalance && (
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {transaction.balance !== undefined
-                      ? `${formatAmount(transaction.balance)} ${transaction.currencyCode}`
-                      : ''}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <TransactionCards {...props} />
+      <TransactionTable {...props} />
     </>
+  )
+}
+
+function TransactionCards(props: TransactionListProps) {
+  const { t } = useTranslation('history')
+  const date = useDateText()
+  return (
+    <Stack hiddenFrom="md" gap="xs">
+      {props.transactions.map((transaction, index) => (
+        <Paper
+          key={keyOf(transaction, index)}
+          withBorder
+          p="sm"
+          radius="md"
+          data-testid="transaction-card"
+        >
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Text size="sm" fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              {titleOf(transaction)}
+            </Text>
+            <Amount transaction={transaction} />
+          </Group>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {date(transaction.date)}
+            {counterpartyOf(transaction) ? ` · ${counterpartyOf(transaction)}` : ''}
+          </Text>
+          <Group justify="space-between" mt={4} gap="xs">
+            <StatusBadge transaction={transaction} />
+            {props.withBalance && transaction.balance !== undefined && (
+              <Text size="xs" c="dimmed">
+                {t('balanceAfter', {
+                  amount: `${formatAmount(transaction.balance)} ${transaction.currencyCode}`,
+                })}
+              </Text>
+            )}
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  )
+}
+
+function TransactionTable(props: TransactionListProps) {
+  const { t } = useTranslation('history')
+  const date = useDateText()
+  return (
+    <Table.ScrollContainer minWidth={600} visibleFrom="md">
+      <Table striped data-testid="transaction-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.date')}</Table.Th>
+            <Table.Th>{t('columns.description')}</Table.Th>
+            <Table.Th>{t('columns.counterparty')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
+            <Table.Th ta="right">{t('columns.amount')}</Table.Th>
+            {props.withBalance && <Table.Th ta="right">{t('columns.balance')}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.transactions.map((transaction, index) => (
+            <Table.Tr key={keyOf(transaction, index)} data-testid="transaction-row">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{date(transaction.date)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{titleOf(transaction)}</Text>
+                <Text size="xs" c="dimmed">
+                  {t('transactionNumber', { id: transaction.transactionId })}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {counterpartyOf(transaction)}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <StatusBadge transaction={transaction} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Amount transaction={transaction} />
+              </Table.Td>
+              {props.withBalance && (
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {transaction.balance !== undefined
+                    ? `${formatAmount(transaction.balance)} ${transaction.currencyCode}`
+                    : ''}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   )
 }

@@ -160,28 +160,46 @@ export function CodeStepPopup(props: CodeStepProps) {
             data-autofocus
             required
           />
-          <Group justify="space-between" wrap="wrap">
-            {/* An authenticator app's code is never sent, so there is nothing to send again. */}
-            {props.onResend && !fromApp ? (
-              <Button variant="subtle" onClick={() => void resend()} disabled={props.busy}>
-                {props.approveType === ApprovalType.ApprovalCode
-                  ? t('code.generate')
-                  : t('code.resend')}
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Group gap="xs">
-              <Button variant="default" onClick={props.onCancel} disabled={props.busy}>
-                {t('code.cancel')}
-              </Button>
-              <Button type="submit" loading={props.busy}>
-                {t('code.submit')}
-              </Button>
-            </Group>
-          </Group>
+          <CodeStepActions
+            approveType={props.approveType}
+            busy={props.busy}
+            // An authenticator app's code is never sent, so there is nothing to send again.
+            {...(props.onResend && !fromApp && { onResend: () => void resend() })}
+            onCancel={props.onCancel}
+          />
         </Stack>
       </form>
     </Modal>
+  )
+}
+
+interface CodeStepActionsProps {
+  approveType: CodeApprovalType
+  busy: boolean
+  /** Absent when there is nothing to send again; an empty space keeps the layout. */
+  onResend?: () => void
+  onCancel(): void
+}
+
+function CodeStepActions({ approveType, busy, onResend, onCancel }: CodeStepActionsProps) {
+  const { t } = useTranslation('transfers')
+  return (
+    <Group justify="space-between" wrap="wrap">
+      {onResend ? (
+        <Button variant="subtle" onClick={onResend} disabled={busy}>
+          {approveType === ApprovalType.ApprovalCode ? t('code.generate') : t('code.resend')}
+        </Button>
+      ) : (
+        <span />
+      )}
+      <Group gap="xs">
+        <Button variant="default" onClick={onCancel} disabled={busy}>
+          {t('code.cancel')}
+        </Button>
+        <Button type="submit" loading={busy}>
+          {t('code.submit')}
+        </Button>
+      </Group>
+    </Group>
   )
 }

@@ -34,6 +34,27 @@ interface CodeStep {
   sentTo?: string | undefined
 }
 
+/** The popup's lines after a transfer: its transaction id and its fee, when known. */
+function useSuccessLines() {
+  const { t } = useTranslation('transfers')
+  return (answer: { transactionId?: number; fee?: string; feeCurrencyCode?: string }) => [
+    ...(answer.transactionId ? [t('popup.transactionId', { id: answer.transactionId })] : []),
+    ...(answer.fee !== undefined && answer.feeCurrencyCode
+      ? [t('popup.fee', { fee: `${formatAmount(answer.fee)} ${answer.feeCurrencyCode}` })]
+      : []),
+  ]
+}
+
+/** Sends the code again; the approvalCode mode generates a new one instead. */
+async function resendCode(step: CodeStep): Promise<string | undefined> {
+  if (step.approveType === ApprovalType.ApprovalCode) {
+    const { data } = await api.POST('/rpc/approvalCodeGenerate', { body: {} })
+    return data?.approvalSentTo
+  }
+  const { data } = await api.POST('/rpc/transferApprovalResend', { body: { trxid: step.trxid } })
+  return data?.approvalSentTo
+}
+
 export function useTransferApproval(onTransferred: () => void = () => undefined): {
   /** Takes the submit's answer and opens the next step. */
   follow(answer: TransferResult | undefined, httpStatus: number): void
@@ -42,26 +63,14 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
   popups: ReactNode
 } {
   const { t } = useTranslation('transfers')
-  const [code, setCode] = useState<CodeStep | null>(null)
-  const [hiddenCode, setHiddenCode] = useState<CodeStep | null>(null)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const { code, setCode, outcome, setOutcome, failCode, closeOutcome, retry } = useCodeSteps()
   const [busy, setBusy] = useState(false)
   const client = useQueryClient()
+  const successLines = useSuccessLines()
   const onFinished = () => {
     void invalidateOperations(client, changedByTransfer)
     onTransferred()
   }
-
-  const successLines = (answer: {
-    transactionId?: number
-    fee?: string
-    feeCurrencyCode?: string
-  }) => [
-    ...(answer.transactionId ? [t('popup.transactionId', { id: answer.transactionId })] : []),
-    ...(answer.fee !== undefined && answer.feeCurrencyCode
-      ? [t('popup.fee', { fee: `${formatAmount(answer.fee)} ${answer.feeCurrencyCode}` })]
-      : []),
-  ]
 
   function follow(answer: TransferResult | undefined, httpStatus: number) {
     if (answer?.responseCode !== ResponseCode.Success) {
@@ -98,61 +107,88 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
       const { data, response } = await api.POST('/rpc/transferApprove', {
         body: { trxid: step.trxid, approvalCode, idempotencyKey: newIdempotencyKey() },
       })
-      setCode(null)
       if (data?.responseCode === ResponseCode.Success) {
+        setCode(null)
         onFinished()
         setOutcome({ kind: 'success', lines: successLines({ transactionId: step.trxid }) })
-      } else {
-        setHiddenCode(step)
-        setOutcome({ kind: 'failure', failure: failureText(data, response.status) })
-      }
+      } else failCode(step, { kind: 'failure', failure: failureText(data, response.status) })
     } catch {
-      setCode(null)
-      setHiddenCode(step)
-      setOutcome({ kind: 'failure', failure: { title: null, text: t('errors.network') } })
+      failCode(step, { kind: 'failure', failure: { title: null, text: t('errors.network') } })
     } finally {
       setBusy(false)
     }
   }
 
-  async function resend(step: CodeStep): Promise<string | undefined> {
-    if (step.approveType === ApprovalType.ApprovalCode) {
-      const { data } = await api.POST('/rpc/approvalCodeGenerate', { body: {} })
-      return data?.approvalSentTo
-    }
-    const { data } = await api.POST('/rpc/transferApprovalResend', { body: { trxid: step.trxid } })
-    return data?.approvalSentTo
-  }
-
   const popups = (
+    <ApprovalPopups
+      code={code}
+      busy={busy}
+      onApprove={(step, value) => void approve(step, value)}
+      onCancelCode={() => setCode(null)}
+      outcome={outcome}
+      onCloseOutcome={closeOutcome}
+      {...(retry && { onRetry: retry })}
+    />
+  )
+  return { follow, fail: setOutcome, popups }
+}
+
+/** The open code popup, the outcome popup, and the code a failure can go back to. */
+function useCodeSteps() {
+  const [code, setCode] = useState<CodeStep | null>(null)
+  const [hiddenCode, setHiddenCode] = useState<CodeStep | null>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  /** A wrong or failed code: the outcome popup, with the way back to the code. */
+  function failCode(step: CodeStep, failure: Outcome) {
+    setCode(null)
+    setHiddenCode(step)
+    setOutcome(failure)
+  }
+  function closeOutcome() {
+    setOutcome(null)
+    setHiddenCode(null)
+  }
+  const retry = hiddenCode
+    ? () => {
+        setOutcome(null)
+        setCode(hiddenCode)
+        setHiddenCode(null)
+      }
+    : undefined
+  return { code, setCode, outcome, setOutcome, failCode, closeOutcome, retry }
+}
+
+interface ApprovalPopupsProps {
+  code: CodeStep | null
+  busy: boolean
+  onApprove(step: CodeStep, code: string): void
+  onCancelCode(): void
+  outcome: Outcome | null
+  onCloseOutcome(): void
+  /** Back to the code popup after a wrong code; absent when there is no code to go back to. */
+  onRetry?: () => void
+}
+
+function ApprovalPopups({ code, outcome, ...props }: ApprovalPopupsProps) {
+  return (
     <>
       {code && (
         <CodeStepPopup
           key={code.trxid}
           approveType={code.approveType}
           sentTo={code.sentTo}
-          busy={busy}
-          onSubmit={(value) => void approve(code, value)}
-          onResend={() => resend(code)}
-          onCancel={() => setCode(null)}
+          busy={props.busy}
+          onSubmit={(value) => props.onApprove(code, value)}
+          onResend={() => resendCode(code)}
+          onCancel={props.onCancelCode}
         />
       )}
       <OutcomePopup
         outcome={outcome}
         withHome
-        onClose={() => {
-          setOutcome(null)
-          setHiddenCode(null)
-        }}
-        {...(hiddenCode && {
-          onRetry: () => {
-            setOutcome(null)
-            setCode(hiddenCode)
-            setHiddenCode(null)
-          },
-        })}
+        onClose={props.onCloseOutcome}
+        {...(props.onRetry && { onRetry: props.onRetry })}
       />
     </>
   )
-  return { follow, fail: setOutcome, popups }
 }

@@ -48,10 +48,15 @@ export function Component() {
   return <ExternalMassForm key={kind} kind={kind} />
 }
 
-function ExternalMassForm({ kind }: { kind: keyof typeof externalKinds }) {
+type ExternalKind = keyof typeof externalKinds
+
+/**
+ * The chosen account and file; Preview asks for the file's summary and keeps both, with the
+ * attempt's key, as the draft the confirm page reads.
+ */
+function useExternalMassPreview(kind: ExternalKind) {
   const { t } = useTranslation(['mass', 'common'])
   const navigate = useNavigate()
-  const access = useMassAccess()
   const { state } = useOwnAccounts()
   const previous = useRef(drafts.external()?.kind === kind ? drafts.external() : null).current
   const [from, setFrom] = useState(previous ? String(previous.accountId) : '')
@@ -95,6 +100,18 @@ function ExternalMassForm({ kind }: { kind: keyof typeof externalKinds }) {
       setBusy(false)
     }
   }
+  function chooseFile(chosen: File | null) {
+    setFile(chosen)
+    setInvalid(null)
+  }
+  return { state, accounts, source, setFrom, file, chooseFile, invalid, busy, failure, preview }
+}
+
+function ExternalMassForm({ kind }: { kind: ExternalKind }) {
+  const { t } = useTranslation(['mass', 'common'])
+  const access = useMassAccess()
+  const { state, accounts, source, file, invalid, busy, failure, ...form } =
+    useExternalMassPreview(kind)
 
   return (
     <Stack maw={720}>
@@ -104,7 +121,14 @@ function ExternalMassForm({ kind }: { kind: keyof typeof externalKinds }) {
       <MassGate kind={kind} access={access}>
         {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
         {state.status === 'ready' && (
-          <Paper withBorder p="md" radius="md" component="form" onSubmit={preview} noValidate>
+          <Paper
+            withBorder
+            p="md"
+            radius="md"
+            component="form"
+            onSubmit={(e) => void form.preview(e)}
+            noValidate
+          >
             <Stack>
               <Text size="sm" c="dimmed">
                 {t(`kinds.${kind}.text`)}
@@ -112,16 +136,13 @@ function ExternalMassForm({ kind }: { kind: keyof typeof externalKinds }) {
               <SourceAccount
                 accounts={accounts}
                 value={source ? String(source.accountId) : ''}
-                onChange={setFrom}
+                onChange={form.setFrom}
               />
               <FileInput
                 label={t('file')}
                 placeholder={t('chooseFile')}
                 value={file}
-                onChange={(chosen) => {
-                  setFile(chosen)
-                  setInvalid(null)
-                }}
+                onChange={form.chooseFile}
                 error={invalid}
                 clearable
                 required

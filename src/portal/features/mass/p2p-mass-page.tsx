@@ -27,15 +27,17 @@ import { useMassAccess } from './use-mass-access.ts'
 /** The text a pasted list may hold (spec: p2pMassTransferTextSubmit.text). */
 const maxTextLength = 200_000
 
-export function Component() {
+type InputMode = 'file' | 'text'
+
+/** The chosen account and lines; Continue keeps them as the draft the confirm page reads. */
+function useP2pMassForm() {
   const { t } = useTranslation(['mass', 'common'])
   const navigate = useNavigate()
-  const access = useMassAccess()
   const { state } = useOwnAccounts()
   // Coming back from the confirm page keeps what was chosen, and the attempt's key.
   const previous = useRef(drafts.p2p()).current
   const [from, setFrom] = useState(previous ? String(previous.accountId) : '')
-  const [mode, setMode] = useState<'file' | 'text'>(previous?.text !== undefined ? 'text' : 'file')
+  const [mode, setMode] = useState<InputMode>(previous?.text !== undefined ? 'text' : 'file')
   const [file, setFile] = useState<File | null>(previous?.file ?? null)
   const [text, setText] = useState(previous?.text ?? '')
   const [invalid, setInvalid] = useState<string | null>(null)
@@ -58,6 +60,29 @@ export function Component() {
     })
     void navigate('/transfer/mass/p2p/confirm')
   }
+  /** Each change of the lines clears the last complaint about them. */
+  function clearing<T>(set: (value: T) => void) {
+    return (value: T) => {
+      set(value)
+      setInvalid(null)
+    }
+  }
+  const lines: LinesInputProps = {
+    mode,
+    onMode: clearing(setMode),
+    file,
+    onFile: clearing(setFile),
+    text,
+    onText: clearing(setText),
+    invalid,
+  }
+  return { state, accounts, source, setFrom, lines, next }
+}
+
+export function Component() {
+  const { t } = useTranslation(['mass', 'common'])
+  const access = useMassAccess()
+  const { state, accounts, source, setFrom, lines, next } = useP2pMassForm()
 
   return (
     <Stack maw={720}>
@@ -79,48 +104,7 @@ export function Component() {
                 value={source ? String(source.accountId) : ''}
                 onChange={setFrom}
               />
-              <SegmentedControl
-                value={mode}
-                onChange={(value) => {
-                  setMode(value as 'file' | 'text')
-                  setInvalid(null)
-                }}
-                data={[
-                  { value: 'file', label: t('p2p.byFile') },
-                  { value: 'text', label: t('p2p.byText') },
-                ]}
-                aria-label={t('p2p.how')}
-              />
-              {mode === 'file' ? (
-                <FileInput
-                  label={t('file')}
-                  placeholder={t('chooseFile')}
-                  value={file}
-                  onChange={(chosen) => {
-                    setFile(chosen)
-                    setInvalid(null)
-                  }}
-                  error={invalid}
-                  clearable
-                  required
-                />
-              ) : (
-                <Textarea
-                  label={t('p2p.lines')}
-                  description={t('p2p.linesHelp')}
-                  value={text}
-                  onChange={(event) => {
-                    setText(event.currentTarget.value)
-                    setInvalid(null)
-                  }}
-                  error={invalid}
-                  maxLength={maxTextLength}
-                  autosize
-                  minRows={5}
-                  maxRows={14}
-                  required
-                />
-              )}
+              <LinesInput {...lines} />
               <Group justify="space-between" wrap="wrap">
                 <SampleLink kind="p2p" access={access} />
                 <Button type="submit">{t('continue')}</Button>
@@ -135,5 +119,57 @@ export function Component() {
         </Text>
       </MassGate>
     </Stack>
+  )
+}
+
+interface LinesInputProps {
+  mode: InputMode
+  onMode(mode: InputMode): void
+  file: File | null
+  onFile(file: File | null): void
+  text: string
+  onText(text: string): void
+  invalid: string | null
+}
+
+/** The payments as a file in the sample's layout, or pasted one a line. */
+function LinesInput(props: LinesInputProps) {
+  const { t } = useTranslation(['mass', 'common'])
+  return (
+    <>
+      <SegmentedControl
+        value={props.mode}
+        onChange={(value) => props.onMode(value as InputMode)}
+        data={[
+          { value: 'file', label: t('p2p.byFile') },
+          { value: 'text', label: t('p2p.byText') },
+        ]}
+        aria-label={t('p2p.how')}
+      />
+      {props.mode === 'file' ? (
+        <FileInput
+          label={t('file')}
+          placeholder={t('chooseFile')}
+          value={props.file}
+          onChange={props.onFile}
+          error={props.invalid}
+          clearable
+          required
+        />
+      ) : (
+        <Textarea
+          label={t('p2p.lines')}
+          description={t('p2p.linesHelp')}
+          value={props.text}
+          onChange={(event) => props.onText(event.currentTarget.value)}
+          error={props.invalid}
+          maxLength={maxTextLength}
+          autosize
+          minRows={5}
+          maxRows={14}
+          required
+        />
+      )}
+    </>
   )
 }

@@ -116,9 +116,12 @@ function BankNote({ testId, lines }: { testId: string; lines: (string | null | u
   )
 }
 
-function WireFields(props: DestinationProps) {
+/**
+ * The wire destination's IBAN and SWIFT lookups: a valid IBAN fills an empty SWIFT field, a
+ * valid SWIFT the bank's name and address.
+ */
+function useWireLookups({ draft, setField, setProblem }: DestinationProps) {
   const { t } = useTranslation('external')
-  const { draft, setField, setProblem } = props
   const byIban = draft.destinationKind !== 'accountNumber'
   const iban = compactIban(draft.iban ?? '')
   const swift = (draft.swift ?? '').trim().toUpperCase()
@@ -157,6 +160,13 @@ function WireFields(props: DestinationProps) {
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the lookup's answer
   }, [swiftDetails])
+  return { byIban, ibanDetails, swiftDetails }
+}
+
+function WireFields(props: DestinationProps) {
+  const { t } = useTranslation('external')
+  const { setField } = props
+  const { byIban, ibanDetails, swiftDetails } = useWireLookups(props)
 
   return (
     <Stack gap="sm">

@@ -139,14 +139,9 @@ export interface SubmitExtras {
   extraParams: Record<string, string>
 }
 
-/** The submit request of a type, from the form as it stands. */
-export function submitRequest(
-  type: ExternalTransferType,
-  common: Common,
-  draft: Draft,
-  extras: SubmitExtras,
-): Request {
-  const base = {
+/** What every type's submit carries: the account, the amount and the idempotency key. */
+function submitBase(common: Common, extras: SubmitExtras) {
+  return {
     accountId: common.accountId,
     amount: common.amount.trim(),
     currencyCode: common.currencyCode,
@@ -154,25 +149,49 @@ export function submitRequest(
     idempotencyKey: extras.idempotencyKey,
     ...(extras.templateName.trim() && { templateName: extras.templateName.trim() }),
   }
+}
+
+/**
+ * A wire's beneficiary and bank, by IBAN or by account number. The spec's anyOf (IBAN or
+ * account number) makes the generated body type unknown.
+ */
+function wireDestination(draft: Draft): Record<string, unknown> {
+  const destination = draft.destinationKind === 'accountNumber' ? 'accountNumber' : 'iban'
+  return {
+    beneficiaryName: value(draft, 'beneficiaryName'),
+    swift: value(draft, 'swift').toUpperCase(),
+    ...(destination === 'iban'
+      ? { iban: compactIban(value(draft, 'iban')) }
+      : { accountNumber: value(draft, 'accountNumber') }),
+    ...present(draft, ['beneficiaryAddress', 'bankName', 'bankAddress', 'reference', 'note']),
+  }
+}
+
+/** A card payout's target: a saved card, or a number with its holder's name. */
+function cardDestination(draft: Draft) {
+  return filled(draft, 'externalCardId')
+    ? { externalCardId: Number(value(draft, 'externalCardId')) }
+    : {
+        cardNumber: cardDigits(value(draft, 'cardNumber')),
+        cardHolderName: value(draft, 'cardHolderName'),
+      }
+}
+
+/** The submit request of a type, from the form as it stands. */
+export function submitRequest(
+  type: ExternalTransferType,
+  common: Common,
+  draft: Draft,
+  extras: SubmitExtras,
+): Request {
+  const base = submitBase(common, extras)
   const extraParams = Object.keys(extras.extraParams).length > 0 && {
     extraParams: extras.extraParams,
   }
   switch (type) {
     case TransferType.Wire: {
-      const destination = draft.destinationKind === 'accountNumber' ? 'accountNumber' : 'iban'
-      // The spec's anyOf (IBAN or account number) makes the generated body type unknown.
-      const body: Record<string, unknown> = {
-        ...base,
-        countryCode: common.countryCode,
-        beneficiaryName: value(draft, 'beneficiaryName'),
-        swift: value(draft, 'swift').toUpperCase(),
-        ...(destination === 'iban'
-          ? { iban: compactIban(value(draft, 'iban')) }
-          : { accountNumber: value(draft, 'accountNumber') }),
-        ...present(draft, ['beneficiaryAddress', 'bankName', 'bankAddress', 'reference', 'note']),
-        ...extraParams,
-      }
-      return { path: '/rpc/wireTransferSubmit', body }
+      const body = { ...base, countryCode: common.countryCode, ...wireDestination(draft) }
+      return { path: '/rpc/wireTransferSubmit', body: { ...body, ...extraParams } }
     }
     case TransferType.Eft: {
       const body: Body<'/rpc/eftTransferSubmit'> = {
@@ -186,14 +205,12 @@ export function submitRequest(
       return { path: '/rpc/eftTransferSubmit', body }
     }
     case TransferType.Oct: {
-      const card = filled(draft, 'externalCardId')
-        ? { externalCardId: Number(value(draft, 'externalCardId')) }
-        : {
-            cardNumber: cardDigits(value(draft, 'cardNumber')),
-            cardHolderName: value(draft, 'cardHolderName'),
-          }
       // The spec's oneOf (number or saved card) makes the generated body type unknown.
-      const body: Record<string, unknown> = { ...base, ...card, ...present(draft, ['note']) }
+      const body: Record<string, unknown> = {
+        ...base,
+        ...cardDestination(draft),
+        ...present(draft, ['note']),
+      }
       return { path: '/rpc/octTransferSubmit', body }
     }
     case TransferType.CryptoEft: {

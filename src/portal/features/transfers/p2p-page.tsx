@@ -77,7 +77,8 @@ interface P2pFields {
 
 const emptyFields: P2pFields = { email: '', amount: '', note: '', reference: '' }
 
-export function Component() {
+/** The form's fields, its checks before sending and the send itself (section 5). */
+function useP2pForm() {
   const { t } = useTranslation(['transfers', 'common'])
   const { state } = useOwnAccounts()
   const [from, setFrom] = useState('')
@@ -85,7 +86,6 @@ export function Component() {
   const set = (part: Partial<P2pFields>) => setFields((old) => ({ ...old, ...part }))
   const [invalid, setInvalid] = useState<Record<string, string>>({})
   const submitter = useTransferSubmit()
-  const { recent, beneficiaries } = useP2pHistory()
   const payee = usePayee(fields.email)
 
   const accounts = readyAccounts(state)
@@ -126,12 +126,21 @@ export function Component() {
     if (answer?.responseCode === ResponseCode.Success) set({ amount: '', note: '', reference: '' })
   }
 
+  return { state, accounts, source, setFrom, fields, set, invalid, submitter, payee, fee, submit }
+}
+
+export function Component() {
+  const { t } = useTranslation(['transfers', 'common'])
+  const form = useP2pForm()
+  const { source, fields, set, invalid, payee } = form
+  const { recent, beneficiaries } = useP2pHistory()
+
   return (
     <TransferPageShell
       title={t('p2p.title')}
-      accounts={state}
-      submitter={submitter}
-      onSubmit={(e) => void submit(e)}
+      accounts={form.state}
+      submitter={form.submitter}
+      onSubmit={(e) => void form.submit(e)}
       submitDisabled={payee === 'blacklisted'}
       after={
         <RecentTransfers
@@ -146,37 +155,25 @@ export function Component() {
     >
       <AccountSelect
         label={t('account.from')}
-        accounts={accounts}
+        accounts={form.accounts}
         value={source ? String(source.accountId) : ''}
-        onChange={setFrom}
+        onChange={form.setFrom}
         error={invalid.from}
       />
-      {/* The people paid before are offered as the e-mail is typed: the browser's own
-          suggestion list, which costs no script (Mantine's Autocomplete moved Input
-          parts into the chunk the login route loads). */}
-      <TextInput
-        label={t('p2p.email')}
-        type="email"
-        list="p2p-beneficiaries"
-        value={email}
-        onChange={(e) => set({ email: e.currentTarget.value })}
+      <PayeeEmailInput
+        value={fields.email}
+        onChange={(email) => set({ email })}
         error={invalid.email}
-        autoComplete="off"
-        required
+        beneficiaries={beneficiaries}
       />
-      <datalist id="p2p-beneficiaries">
-        {beneficiaries.map((address) => (
-          <option key={address} value={address} />
-        ))}
-      </datalist>
       <PayeeNote state={payee} />
       <AmountInput
         currency={source?.currencyCode}
-        value={amount}
+        value={fields.amount}
         onChange={(value) => set({ amount: value })}
         error={invalid.amount}
       />
-      <TransferFacts currency={source?.currencyCode ?? ''} facts={fee} />
+      <TransferFacts currency={source?.currencyCode ?? ''} facts={form.fee} />
       <Textarea
         label={t('p2p.note')}
         value={fields.note}
@@ -192,6 +189,40 @@ export function Component() {
         maxLength={256}
       />
     </TransferPageShell>
+  )
+}
+
+interface PayeeEmailInputProps {
+  value: string
+  onChange: (email: string) => void
+  error: string | undefined
+  /** The e-mails of the people paid before. */
+  beneficiaries: string[]
+}
+
+function PayeeEmailInput({ value, onChange, error, beneficiaries }: PayeeEmailInputProps) {
+  const { t } = useTranslation(['transfers', 'common'])
+  // The people paid before are offered as the e-mail is typed: the browser's own suggestion
+  // list, which costs no script (Mantine's Autocomplete moved Input parts into the chunk the
+  // login route loads).
+  return (
+    <>
+      <TextInput
+        label={t('p2p.email')}
+        type="email"
+        list="p2p-beneficiaries"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error}
+        autoComplete="off"
+        required
+      />
+      <datalist id="p2p-beneficiaries">
+        {beneficiaries.map((address) => (
+          <option key={address} value={address} />
+        ))}
+      </datalist>
+    </>
   )
 }
 
