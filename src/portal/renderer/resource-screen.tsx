@@ -77,28 +77,58 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
           {t(`screens:${screen.id}.empty`, { defaultValue: t('screens:empty') })}
         </Text>
       )}
-      {ready && list.rows.length > 0 && (
-        <ResourceTable
-          screen={screen}
-          rows={list.rows}
-          rowActions={
-            hasRowActions(screen)
-              ? (row) => (
-                  <RowActions
-                    screen={screen}
-                    row={row}
-                    handlers={{
-                      onEdit: (edited) => changes.setEditing({ action: 'edit', row: edited }),
-                      onRun: changes.runAction,
-                      onConfirm: (text, run) => changes.setConfirming({ text, run }),
-                    }}
-                  />
-                )
-              : undefined
-          }
-        />
-      )}
+      {ready && list.rows.length > 0 && <Rows screen={screen} list={list} changes={changes} />}
       {ready && <Paging screen={screen} list={list} />}
+      <ChangeDialogs screen={screen} changes={changes} />
+    </Stack>
+  )
+}
+
+type ResourceChanges = ReturnType<typeof useResourceChanges>
+
+/** The table, with each row's actions when the screen has any. */
+function Rows({
+  screen,
+  list,
+  changes,
+}: {
+  screen: ScreenDescription
+  list: ResourceList
+  changes: ResourceChanges
+}) {
+  return (
+    <ResourceTable
+      screen={screen}
+      rows={list.rows}
+      rowActions={
+        hasRowActions(screen)
+          ? (row) => (
+              <RowActions
+                screen={screen}
+                row={row}
+                handlers={{
+                  onEdit: (edited) => changes.setEditing({ action: 'edit', row: edited }),
+                  onRun: changes.runAction,
+                  onConfirm: (text, run) => changes.setConfirming({ text, run }),
+                }}
+              />
+            )
+          : undefined
+      }
+    />
+  )
+}
+
+/** The create and edit form, the confirmation asked before a row action, and the answer. */
+function ChangeDialogs({
+  screen,
+  changes,
+}: {
+  screen: ScreenDescription
+  changes: ResourceChanges
+}) {
+  return (
+    <>
       <ResourceFormModal
         screen={screen}
         editing={changes.editing}
@@ -115,7 +145,7 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
         onConfirm={() => void changes.confirming?.run()}
       />
       <ResponsePopup popup={changes.popup} onClose={() => changes.setPopup(null)} />
-    </Stack>
+    </>
   )
 }
 

@@ -126,134 +126,27 @@ function useFormSource(props: SchemaFormProps): {
 
 export function SchemaForm(props: SchemaFormProps) {
   const { t } = useTranslation(['forms', 'screens'])
-  const { schema, labels, order } = useFormSource(props)
+  const source = useFormSource(props)
   const [data, setData] = useState<Record<string, Json>>(props.initial ?? {})
-  const [step, setStep] = useState(0)
   const formRef = useRef<Form>(null)
-  const isRuntime = props.runtime !== undefined
-  const validator = useMemo(
-    () =>
-      isRuntime
-        ? runtimeValidator
-        : createPrecompiledValidator(validatorFunctions as never, schema as RJSFSchema),
-    [schema, isRuntime],
-  )
-  const { validateRef } = props
-  useEffect(() => {
-    if (!validateRef) return
-    validateRef.current = () => formRef.current?.validateForm() ?? true
-    return () => {
-      validateRef.current = null
-    }
-  }, [validateRef])
-  const steps = props.steps ?? []
-  const stepFields = steps[step]
-
-  const uiSchema = useMemo(() => {
-    const ui: UiSchema = {
-      'ui:submitButtonOptions': {
-        submitText: props.submitLabel,
-        norender: props.embedded === true || (steps.length > 0 && step < steps.length - 1),
-      },
-      'ui:order': [...order, '*'],
-    }
-    const describe = (node: Schema, path: string[], target: UiSchema) => {
-      const properties = (node.properties ?? {}) as Record<string, Schema>
-      for (const [name, property] of Object.entries(properties)) {
-        const dotted = [...path, name].join('.')
-        const field: UiSchema = {
-          'ui:title':
-            props.runtime?.titles[dotted] ??
-            (labels[dotted]
-              ? t(labels[dotted]!)
-              : t([`forms:${props.operationId}.${dotted}`, `forms:fields.${name}`])),
-        }
-        const options = property.enum as Json[] | undefined
-        if (options) {
-          field['ui:enumNames'] = options.map(
-            (value) =>
-              props.runtime?.optionTitles?.[dotted]?.[String(value)] ??
-              t([`forms:options.${name}.${String(value)}`], { defaultValue: String(value) }),
-          )
-        }
-        if (/password/i.test(name)) field['ui:widget'] = 'PasswordWidget'
-        if (property.type === 'string' && property.format === 'date-time')
-          field['ui:widget'] = 'DateTimeWidget'
-        if (property.type === 'string' && Number(property.maxLength ?? 0) > 256)
-          field['ui:widget'] = 'TextareaWidget'
-        if (stepFields && path.length === 0 && !stepFields.includes(name))
-          field['ui:widget'] = 'hidden'
-        if (path.length === 0 && !isVisible(name, data, props.visibleWhen))
-          field['ui:widget'] = 'hidden'
-        if (property.type === 'object') describe(property, [...path, name], field)
-        target[name] = field
-      }
-    }
-    describe(schema, [], ui)
-    return ui
-  }, [
-    schema,
-    labels,
-    order,
-    props.operationId,
-    props.submitLabel,
-    t,
-    stepFields,
-    steps.length,
-    step,
-    data,
-    props.visibleWhen,
-    props.runtime,
-    props.embedded,
-  ])
-
-  const topField = (property: string | undefined) =>
-    String(property ?? '')
-      .replace(/^\./, '')
-      .split('.')[0] ?? ''
-  const lastStep = steps.length === 0 || step === steps.length - 1
-  /** The step holding a field, so a refused field is never left on a step out of sight. */
-  const stepOf = (field: string) => steps.findIndex((fields) => fields.includes(field))
-
-  // The server refused a field of an earlier step: show that step with the message.
-  useEffect(() => {
-    const first = props.serverErrors?.[0]
-    if (!first || steps.length === 0) return
-    const index = stepOf(first.parameter.split('.')[0] ?? '')
-    if (index >= 0) setStep(index)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer moves the form
-  }, [props.serverErrors])
-
-  // Next checks the fields of its step; the last step's submit checks them all.
-  const transformErrors = (errors: RJSFValidationError[]) =>
-    errors
-      .filter((error) => lastStep || !stepFields || stepFields.includes(topField(error.property)))
-      .filter((error) => isVisible(topField(error.property), data, props.visibleWhen))
-      .map((error) => ({
-        ...error,
-        message: t(`forms:errors.${error.name}`, {
-          ...(error.params as Record<string, unknown>),
-          defaultValue: t('forms:errors.invalid'),
-        }),
-      }))
-
-  // Next shows the errors of its step's fields (rjsf's own validation, filtered above).
-  const nextStep = () => {
-    if (formRef.current?.validateForm()) setStep(step + 1)
-  }
+  const steps = useFormSteps(props, formRef)
+  const validator = useValidator(source.schema, props.runtime !== undefined)
+  useValidateRef(props.validateRef, formRef)
+  const uiSchema = useUiSchema(props, source, data, steps)
+  const { step, stepOf, setStep } = steps
 
   return (
     <>
-      {steps.length > 0 && (
+      {steps.steps.length > 0 && (
         <Stepper active={step} size="sm" mb="md">
-          {steps.map((_, index) => (
+          {steps.steps.map((_, index) => (
             <Stepper.Step key={index} label={t('forms:step', { number: index + 1 })} />
           ))}
         </Stepper>
       )}
       <Form
         ref={formRef}
-        schema={schema as RJSFSchema}
+        schema={source.schema as RJSFSchema}
         uiSchema={uiSchema}
         formData={data}
         validator={validator}
@@ -264,14 +157,8 @@ export function SchemaForm(props: SchemaFormProps) {
         omitExtraData
         liveOmit="onChange"
         extraErrors={toErrorSchema(props.serverErrors)}
-        transformErrors={transformErrors}
-        translateString={(key, params) =>
-          t(`forms:rjsf.${translatableNames[key] ?? 'unknown'}`, {
-            defaultValue:
-              params?.reduce((text, value, i) => text.replace(`%${i + 1}`, value), String(key)) ??
-              key,
-          })
-        }
+        transformErrors={errorTransform(t, data, props.visibleWhen, steps)}
+        translateString={rjsfTranslator(t)}
         disabled={props.busy}
         {...(props.embedded && { tagName: 'div' })}
         onChange={(event) => {
@@ -294,17 +181,190 @@ export function SchemaForm(props: SchemaFormProps) {
           )
         }
       >
-        {steps.length > 0 && step < steps.length - 1 ? (
+        {steps.steps.length > 0 && step < steps.steps.length - 1 ? (
           <Group mt="md">
             {step > 0 && (
               <Button variant="default" onClick={() => setStep(step - 1)}>
                 {t('forms:back')}
               </Button>
             )}
-            <Button onClick={nextStep}>{t('forms:next')}</Button>
+            <Button onClick={steps.nextStep}>{t('forms:next')}</Button>
           </Group>
         ) : undefined}
       </Form>
     </>
   )
+}
+
+type Translate = ReturnType<typeof useTranslation>['t']
+type FormSource = ReturnType<typeof useFormSource>
+type FormSteps = ReturnType<typeof useFormSteps>
+
+const topField = (property: string | undefined) =>
+  String(property ?? '')
+    .replace(/^\./, '')
+    .split('.')[0] ?? ''
+
+/** The optional steps of a long form: the one shown, and moving between them. */
+function useFormSteps(props: SchemaFormProps, formRef: RefObject<Form | null>) {
+  const [step, setStep] = useState(0)
+  const steps = props.steps ?? []
+  const stepFields = steps[step]
+  const lastStep = steps.length === 0 || step === steps.length - 1
+  /** The step holding a field, so a refused field is never left on a step out of sight. */
+  const stepOf = (field: string) => steps.findIndex((fields) => fields.includes(field))
+
+  // The server refused a field of an earlier step: show that step with the message.
+  useEffect(() => {
+    const first = props.serverErrors?.[0]
+    if (!first || steps.length === 0) return
+    const index = stepOf(first.parameter.split('.')[0] ?? '')
+    if (index >= 0) setStep(index)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer moves the form
+  }, [props.serverErrors])
+
+  // Next shows the errors of its step's fields (rjsf's own validation, filtered by the
+  // error transform).
+  const nextStep = () => {
+    if (formRef.current?.validateForm()) setStep(step + 1)
+  }
+
+  return { steps, step, setStep, stepFields, lastStep, stepOf, nextStep }
+}
+
+function useValidator(schema: Schema, isRuntime: boolean) {
+  return useMemo(
+    () =>
+      isRuntime
+        ? runtimeValidator
+        : createPrecompiledValidator(validatorFunctions as never, schema as RJSFSchema),
+    [schema, isRuntime],
+  )
+}
+
+function useValidateRef(
+  validateRef: SchemaFormProps['validateRef'],
+  formRef: RefObject<Form | null>,
+) {
+  useEffect(() => {
+    if (!validateRef) return
+    validateRef.current = () => formRef.current?.validateForm() ?? true
+    return () => {
+      validateRef.current = null
+    }
+  }, [validateRef, formRef])
+}
+
+function useUiSchema(
+  props: SchemaFormProps,
+  { schema, labels, order }: FormSource,
+  data: Record<string, Json>,
+  { steps, step, stepFields }: FormSteps,
+) {
+  const { t } = useTranslation(['forms', 'screens'])
+  return useMemo(() => {
+    const ui: UiSchema = {
+      'ui:submitButtonOptions': {
+        submitText: props.submitLabel,
+        norender: props.embedded === true || (steps.length > 0 && step < steps.length - 1),
+      },
+      'ui:order': [...order, '*'],
+    }
+    describeFields(schema, [], ui, {
+      t,
+      labels,
+      data,
+      stepFields,
+      runtime: props.runtime,
+      operationId: props.operationId,
+      visibleWhen: props.visibleWhen,
+    })
+    return ui
+  }, [
+    schema,
+    labels,
+    order,
+    props.operationId,
+    props.submitLabel,
+    t,
+    stepFields,
+    steps.length,
+    step,
+    data,
+    props.visibleWhen,
+    props.runtime,
+    props.embedded,
+  ])
+}
+
+/** Each field's title, options, widget and visibility, recursively into nested objects. */
+function describeFields(
+  node: Schema,
+  path: string[],
+  target: UiSchema,
+  context: {
+    t: Translate
+    labels: Record<string, string>
+    data: Record<string, Json>
+    stepFields: string[] | undefined
+  } & Pick<SchemaFormProps, 'runtime' | 'operationId' | 'visibleWhen'>,
+) {
+  const { t, labels, data, stepFields, runtime, operationId, visibleWhen } = context
+  const properties = (node.properties ?? {}) as Record<string, Schema>
+  for (const [name, property] of Object.entries(properties)) {
+    const dotted = [...path, name].join('.')
+    const field: UiSchema = {
+      'ui:title':
+        runtime?.titles[dotted] ??
+        (labels[dotted]
+          ? t(labels[dotted]!)
+          : t([`forms:${operationId}.${dotted}`, `forms:fields.${name}`])),
+    }
+    const options = property.enum as Json[] | undefined
+    if (options) {
+      field['ui:enumNames'] = options.map(
+        (value) =>
+          runtime?.optionTitles?.[dotted]?.[String(value)] ??
+          t([`forms:options.${name}.${String(value)}`], { defaultValue: String(value) }),
+      )
+    }
+    if (/password/i.test(name)) field['ui:widget'] = 'PasswordWidget'
+    if (property.type === 'string' && property.format === 'date-time')
+      field['ui:widget'] = 'DateTimeWidget'
+    if (property.type === 'string' && Number(property.maxLength ?? 0) > 256)
+      field['ui:widget'] = 'TextareaWidget'
+    if (stepFields && path.length === 0 && !stepFields.includes(name)) field['ui:widget'] = 'hidden'
+    if (path.length === 0 && !isVisible(name, data, visibleWhen)) field['ui:widget'] = 'hidden'
+    if (property.type === 'object') describeFields(property, [...path, name], field, context)
+    target[name] = field
+  }
+}
+
+/** Next checks the fields of its step; the last step's submit checks them all. */
+function errorTransform(
+  t: Translate,
+  data: Record<string, Json>,
+  visibleWhen: Record<string, VisibleWhen> | undefined,
+  { lastStep, stepFields }: FormSteps,
+) {
+  return (errors: RJSFValidationError[]) =>
+    errors
+      .filter((error) => lastStep || !stepFields || stepFields.includes(topField(error.property)))
+      .filter((error) => isVisible(topField(error.property), data, visibleWhen))
+      .map((error) => ({
+        ...error,
+        message: t(`forms:errors.${error.name}`, {
+          ...(error.params as Record<string, unknown>),
+          defaultValue: t('forms:errors.invalid'),
+        }),
+      }))
+}
+
+/** rjsf's own strings from i18n, falling back to rjsf's English with its %1 placeholders. */
+function rjsfTranslator(t: Translate) {
+  return (key: TranslatableString, params?: string[]) =>
+    t(`forms:rjsf.${translatableNames[key] ?? 'unknown'}`, {
+      defaultValue:
+        params?.reduce((text, value, i) => text.replace(`%${i + 1}`, value), String(key)) ?? key,
+    })
 }

@@ -9,15 +9,11 @@ import { ResponsePopup, SuccessNotice, type Popup } from './result-popups.tsx'
 import type { Json, ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 
-export function SettingsScreen({ screen }: { screen: ScreenDescription }) {
+/** The screen's record, loaded by its get operation, and the version that resets the form. */
+function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>) {
   const { t } = useTranslation(['screens', 'common'])
-  const settings = screen.settings!
   const [record, setRecord] = useState<Record<string, Json> | null>(null)
   const [failure, setFailure] = useState<CallResult | null>(null)
-  const [serverErrors, setServerErrors] = useState<FieldError[]>([])
-  const [busy, setBusy] = useState(false)
-  const [notice, setNotice] = useState<string | null>(null)
-  const [popup, setPopup] = useState<Popup | null>(null)
   const [version, setVersion] = useState(0)
 
   const load = useCallback(async () => {
@@ -34,6 +30,18 @@ export function SettingsScreen({ screen }: { screen: ScreenDescription }) {
   useEffect(() => {
     void load()
   }, [load])
+
+  return { record, failure, version, load }
+}
+
+export function SettingsScreen({ screen }: { screen: ScreenDescription }) {
+  const { t } = useTranslation(['screens', 'common'])
+  const settings = screen.settings!
+  const { record, failure, version, load } = useSettingsRecord(settings)
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([])
+  const [busy, setBusy] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [popup, setPopup] = useState<Popup | null>(null)
 
   useEffect(() => {
     if (!notice) return

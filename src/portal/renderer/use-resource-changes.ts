@@ -36,18 +36,44 @@ function useNotice() {
   return [notice, setNotice] as const
 }
 
-export function useResourceChanges(screen: ScreenDescription, reload: () => Promise<void>) {
-  const { t } = useTranslation(['screens', 'common'])
-  const queryClient = useQueryClient()
+/** The form open for a create or an edit, and the server's field errors shown on it. */
+function useEditing() {
   const [editing, setEditingState] = useState<Editing | null>(null)
   const setEditing = (next: { action: 'create' | 'edit'; row?: Row } | null) =>
     setEditingState(next && { ...next, idempotencyKey: crypto.randomUUID() })
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
-  const [busy, setBusy] = useState(false)
-  const [confirming, setConfirming] = useState<{ text: string; run(): Promise<void> } | null>(null)
+  const closeForm = () => {
+    setEditing(null)
+    setServerErrors([])
+  }
+  return { editing, setEditing, serverErrors, setServerErrors, closeForm }
+}
+
+/** The action's fixed values, with the form's idempotency key put in where it is asked for. */
+function fixedValues(action: FormAction, idempotencyKey: string): Record<string, Json> {
+  return Object.fromEntries(
+    Object.entries(action.fixed ?? {}).map(([key, value]) => [
+      key,
+      value === '$idempotencyKey' ? idempotencyKey : value,
+    ]),
+  )
+}
+
+/** A VF's field errors; "file[].1" names one of the files of a file field: shown on the field. */
+function fieldErrorsOf(result: CallResult, action: FormAction | undefined): FieldError[] {
+  const files = (action && operationRef(action.operation).files) || []
+  return (result.body.errors ?? []).map((error) => {
+    const field = files.find((name) => error.parameter.startsWith(`${name}.`))
+    return field ? { ...error, parameter: field } : error
+  })
+}
+
+/** What follows an answer: the result popup or the success notice, field errors, a popup. */
+function useChangeOutcome(reload: () => Promise<void>, form: ReturnType<typeof useEditing>) {
+  const { t } = useTranslation(['screens', 'common'])
+  const queryClient = useQueryClient()
   const [popup, setPopup] = useState<Popup | null>(null)
   const [notice, setNotice] = useNotice()
-  const [progress, setProgress] = useState<number | undefined>()
   const networkFailure = (): Popup => ({
     kind: 'failure',
     result: { ok: false, status: 0, body: { message: t('common:errors.network') } },
@@ -55,8 +81,8 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
 
   const afterChange = async (result: CallResult, action?: FormAction) => {
     if (result.ok) {
-      setEditing(null)
-      setServerErrors([])
+      form.setEditing(null)
+      form.setServerErrors([])
       if (action?.resultPopup?.length)
         setPopup({ kind: 'result', result, fields: action.resultPopup })
       else
@@ -70,31 +96,28 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
       await reload()
       return
     }
-    if (result.body.responseCode === ResponseCode.VerifyError && editing) {
-      // "file[].1" names one of the files of a file field: shown on the field itself.
-      const files = (action && operationRef(action.operation).files) || []
-      setServerErrors(
-        (result.body.errors ?? []).map((error) => {
-          const field = files.find((name) => error.parameter.startsWith(`${name}.`))
-          return field ? { ...error, parameter: field } : error
-        }),
-      )
-      return
-    }
+    if (result.body.responseCode === ResponseCode.VerifyError && form.editing)
+      return form.setServerErrors(fieldErrorsOf(result, action))
     // Allowed IPs and others answer a list of errors: shown in a popup (product-spec section 8).
     setPopup({ kind: result.body.errors?.length ? 'errors' : 'failure', result })
   }
+
+  return { popup, setPopup, notice, setNotice, networkFailure, afterChange }
+}
+
+export function useResourceChanges(screen: ScreenDescription, reload: () => Promise<void>) {
+  const form = useEditing()
+  const { editing } = form
+  const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState<{ text: string; run(): Promise<void> } | null>(null)
+  const { networkFailure, afterChange, ...outcome } = useChangeOutcome(reload, form)
+  const [progress, setProgress] = useState<number | undefined>()
 
   const submitForm = async (data: Record<string, Json>) => {
     if (!editing) return
     const action = editing.action === 'create' ? screen.create! : screen.edit!
     setBusy(true)
-    const fixed = Object.fromEntries(
-      Object.entries(action.fixed ?? {}).map(([key, value]) => [
-        key,
-        value === '$idempotencyKey' ? editing.idempotencyKey : value,
-      ]),
-    )
+    const fixed = fixedValues(action, editing.idempotencyKey)
     const payload = { ...fixed, ...mapped(editing.row ?? {}, action.from), ...data }
     const files = operationRef(action.operation).files
     const onProgress = (percent: number) => setProgress(percent)
@@ -106,7 +129,7 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
     setBusy(false)
     setProgress(undefined)
     if (result) await afterChange(result, action)
-    else setPopup(networkFailure())
+    else outcome.setPopup(networkFailure())
   }
 
   const runAction = async (operation: string, payload: Record<string, Json>, download = false) => {
@@ -114,7 +137,7 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
     const result = await callOperation(operation, payload, { download }).catch(() => null)
     setBusy(false)
     setConfirming(null)
-    if (!result) return setPopup(networkFailure())
+    if (!result) return outcome.setPopup(networkFailure())
     if (result.blob) return saveBlob(result.blob, operation)
     // A file may also come inside a JSON answer, as base64 (batchTransferFileView).
     if (download && result.ok && saveBase64File(result.body, operation)) return
@@ -123,20 +146,14 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
 
   return {
     editing,
-    setEditing,
-    closeForm() {
-      setEditing(null)
-      setServerErrors([])
-    },
-    serverErrors,
+    setEditing: form.setEditing,
+    closeForm: form.closeForm,
+    serverErrors: form.serverErrors,
     busy,
     progress,
     confirming,
     setConfirming,
-    popup,
-    setPopup,
-    notice,
-    setNotice,
+    ...outcome,
     submitForm,
     runAction,
   }

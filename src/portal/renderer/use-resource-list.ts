@@ -56,6 +56,31 @@ function useInitialFilters(screen: ScreenDescription) {
   })
 }
 
+type Paging = ReturnType<typeof operationRef>['paging']
+
+/** The list operation's payload: the fixed values, the filters and the paging's parameters. */
+function listPayload(
+  list: NonNullable<ScreenDescription['list']>,
+  filters: Record<string, Json>,
+  paging: Paging,
+  pageSize: number,
+  cursors: (string | undefined)[],
+  pageNumber: number,
+): Record<string, Json> {
+  const payload: Record<string, Json> = { ...(list.fixed ?? {}), ...filters }
+  if (paging?.style === 'page') {
+    payload[paging.pageParam ?? 'pageNumber'] = pageNumber
+    payload[paging.sizeParam ?? 'pageSize'] = pageSize
+  } else if (paging?.style === 'cursor') {
+    const cursor = cursors[cursors.length - 1]
+    if (cursor) payload[paging.cursorParam ?? 'cursor'] = cursor
+    payload[paging.sizeParam ?? 'limit'] = pageSize
+  } else if (paging?.style === 'limit') {
+    payload[paging.sizeParam ?? 'limit'] = pageSize
+  }
+  return payload
+}
+
 export function useResourceList(screen: ScreenDescription) {
   const { t } = useTranslation('common')
   const navigate = useNavigate()
@@ -77,17 +102,7 @@ export function useResourceList(screen: ScreenDescription) {
   const load = useCallback(
     async (append: boolean, pageNumber: number) => {
       setState((s) => (append ? s : 'loading'))
-      const payload: Record<string, Json> = { ...(list.fixed ?? {}), ...filters }
-      if (paging?.style === 'page') {
-        payload[paging.pageParam ?? 'pageNumber'] = pageNumber
-        payload[paging.sizeParam ?? 'pageSize'] = pageSize
-      } else if (paging?.style === 'cursor') {
-        const cursor = cursors[cursors.length - 1]
-        if (cursor) payload[paging.cursorParam ?? 'cursor'] = cursor
-        payload[paging.sizeParam ?? 'limit'] = pageSize
-      } else if (paging?.style === 'limit') {
-        payload[paging.sizeParam ?? 'limit'] = pageSize
-      }
+      const payload = listPayload(list, filters, paging, pageSize, cursors, pageNumber)
       const result = await callOperation(list.operation, payload).catch((): CallResult => ({
         ok: false,
         status: 0,

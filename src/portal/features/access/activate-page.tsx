@@ -35,6 +35,46 @@ async function activate(action: Action, user: string, code: string) {
 export function Component() {
   const { t } = useTranslation(['access', 'common'])
   const navigate = useNavigate()
+  const activation = useActivation()
+  const { state, failure, setFailure } = activation
+  const goHome = () => navigate('/home', { replace: true })
+
+  return (
+    <PublicPage title={t('access:activate.title')}>
+      {state === 'working' && <Loader aria-label={t('common:loading')} />}
+      {state === 'form' && <ActivationForm {...activation} />}
+      <Modal
+        opened={failure !== null}
+        onClose={() => setFailure(null)}
+        title={t('access:activate.popupTitle')}
+        centered
+      >
+        <Stack>
+          <Text role="alert">{failure}</Text>
+          <Button onClick={() => setFailure(null)}>{t('common:close')}</Button>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={state === 'business' || state === 'employee'}
+        onClose={goHome}
+        title={t('access:activate.popupTitle')}
+        centered
+      >
+        <Stack>
+          <Text>
+            {t(state === 'business' ? 'access:activate.business' : 'access:activate.employee')}
+          </Text>
+          <Button onClick={goHome}>{t('access:toHome')}</Button>
+        </Stack>
+      </Modal>
+    </PublicPage>
+  )
+}
+
+/** The activation's state, the link's activation on arrival, and the code resend. */
+function useActivation() {
+  const { t } = useTranslation(['access', 'common'])
+  const navigate = useNavigate()
   const [params] = useSearchParams()
   const action = params.get('action') as Action | null
   const fromLink = action !== null && activationActions.includes(action)
@@ -89,79 +129,59 @@ export function Component() {
     )
   }
 
-  const goHome = () => navigate('/home', { replace: true })
+  const submit = () =>
+    void run(action === 'activationBusiness' ? 'activationBusiness' : 'activation', email, code)
+  return { state, failure, setFailure, email, setEmail, code, setCode, notice, submit, resend }
+}
 
+function ActivationForm({
+  email,
+  setEmail,
+  code,
+  setCode,
+  notice,
+  submit,
+  resend,
+}: ReturnType<typeof useActivation>) {
+  const { t } = useTranslation(['access', 'common'])
   return (
-    <PublicPage title={t('access:activate.title')}>
-      {state === 'working' && <Loader aria-label={t('common:loading')} />}
-      {state === 'form' && (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            void run(
-              action === 'activationBusiness' ? 'activationBusiness' : 'activation',
-              email,
-              code,
-            )
-          }}
-        >
-          <Stack>
-            <Text>{t('access:activate.intro')}</Text>
-            <TextInput
-              label={t('access:email')}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-            />
-            <TextInput
-              label={t('access:activate.code')}
-              required
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-            />
-            <Button type="submit">{t('access:activate.submit')}</Button>
-            <Anchor component="button" type="button" size="sm" onClick={() => void resend()}>
-              {t('access:activate.resend')}
-            </Anchor>
-            {notice && (
-              <Alert color="blue" role="status">
-                {notice}
-              </Alert>
-            )}
-            <Anchor component={Link} to="/login" size="sm">
-              {t('access:toLogin')}
-            </Anchor>
-          </Stack>
-        </form>
-      )}
-      <Modal
-        opened={failure !== null}
-        onClose={() => setFailure(null)}
-        title={t('access:activate.popupTitle')}
-        centered
-      >
-        <Stack>
-          <Text role="alert">{failure}</Text>
-          <Button onClick={() => setFailure(null)}>{t('common:close')}</Button>
-        </Stack>
-      </Modal>
-      <Modal
-        opened={state === 'business' || state === 'employee'}
-        onClose={goHome}
-        title={t('access:activate.popupTitle')}
-        centered
-      >
-        <Stack>
-          <Text>
-            {t(state === 'business' ? 'access:activate.business' : 'access:activate.employee')}
-          </Text>
-          <Button onClick={goHome}>{t('access:toHome')}</Button>
-        </Stack>
-      </Modal>
-    </PublicPage>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit()
+      }}
+    >
+      <Stack>
+        <Text>{t('access:activate.intro')}</Text>
+        <TextInput
+          label={t('access:email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <TextInput
+          label={t('access:activate.code')}
+          required
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+        <Button type="submit">{t('access:activate.submit')}</Button>
+        <Anchor component="button" type="button" size="sm" onClick={() => void resend()}>
+          {t('access:activate.resend')}
+        </Anchor>
+        {notice && (
+          <Alert color="blue" role="status">
+            {notice}
+          </Alert>
+        )}
+        <Anchor component={Link} to="/login" size="sm">
+          {t('access:toLogin')}
+        </Anchor>
+      </Stack>
+    </form>
   )
 }

@@ -18,6 +18,34 @@ import { ResponseCode } from '../../../generated/constants.ts'
 export function Component() {
   const { t } = useTranslation(['access', 'common'])
   const brand = useBrand()
+  const { terms, ...acceptance } = useTermsAcceptance()
+
+  if (!session.isSignedIn || (terms && terms.length === 0)) {
+    return (
+      <PublicPage title={t('access:terms.title')}>
+        <Text>{t('access:terms.documents')}</Text>
+        <Anchor href={brand.legalLinks.terms} target="_blank" rel="noreferrer">
+          {t('common:footer.terms')}
+        </Anchor>
+        <Anchor href={brand.legalLinks.privacy} target="_blank" rel="noreferrer">
+          {t('common:footer.privacy')}
+        </Anchor>
+        <Anchor component={Link} to={session.isSignedIn ? '/home' : '/login'}>
+          {t(session.isSignedIn ? 'access:toHome' : 'access:toLogin')}
+        </Anchor>
+      </PublicPage>
+    )
+  }
+
+  return <PendingTerms terms={terms} {...acceptance} />
+}
+
+/**
+ * The terms to accept, handed over by the post-login routing or read from the customer's
+ * answer, and their acceptance.
+ */
+function useTermsAcceptance() {
+  const { t } = useTranslation(['access', 'common'])
   const location = useLocation()
   const routeOnward = useRouteAfterSignIn()
   const handed = (location.state as { terms?: CustomerTerm[] } | null)?.terms
@@ -54,23 +82,18 @@ export function Component() {
     await routeOnward()
   }
 
-  if (!session.isSignedIn || (terms && terms.length === 0)) {
-    return (
-      <PublicPage title={t('access:terms.title')}>
-        <Text>{t('access:terms.documents')}</Text>
-        <Anchor href={brand.legalLinks.terms} target="_blank" rel="noreferrer">
-          {t('common:footer.terms')}
-        </Anchor>
-        <Anchor href={brand.legalLinks.privacy} target="_blank" rel="noreferrer">
-          {t('common:footer.privacy')}
-        </Anchor>
-        <Anchor component={Link} to={session.isSignedIn ? '/home' : '/login'}>
-          {t(session.isSignedIn ? 'access:toHome' : 'access:toLogin')}
-        </Anchor>
-      </PublicPage>
-    )
-  }
+  return { terms, accepted, setAccepted, error, busy, accept }
+}
 
+function PendingTerms({
+  terms,
+  accepted,
+  setAccepted,
+  error,
+  busy,
+  accept,
+}: ReturnType<typeof useTermsAcceptance>) {
+  const { t } = useTranslation(['access', 'common'])
   return (
     <PublicPage title={t('access:terms.pendingTitle')}>
       <Text>{t('access:terms.pendingText')}</Text>

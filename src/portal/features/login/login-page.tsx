@@ -44,90 +44,8 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export function Component() {
   const { t } = useTranslation(['auth', 'common'])
   const brand = useBrand()
-  const [params, setParams] = useSearchParams()
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [step, setStep] = useState<SecondStep | null>(null)
-  const navigate = useNavigate()
-  // Post-login routing loads when a sign-in succeeds, not with the login page.
-  const routeOnward = useCallback(
-    async (initialPath?: string) => {
-      const { goAfterSignIn } = await import('../../api/post-login/go-after-sign-in.ts')
-      await goAfterSignIn(navigate, initialPath)
-    },
-    [navigate],
-  )
-  const form = useForm({
-    initialValues: { username: '', password: '' },
-    validate: {
-      username: (value) => (emailPattern.test(value.trim()) ? null : t('auth:usernameInvalid')),
-      password: (value) => (value.length > 0 ? null : t('auth:passwordRequired')),
-    },
-  })
-  // The remembered initial path (post-login routing step 6); only a local one.
-  const next = params.get('next') ?? undefined
-  const reason = params.get('reason')
-  const handedCode = params.get('code')
-  const handedVerifier = params.get('codeVerifier')
-
-  useEffect(() => {
-    if (handedCode && handedVerifier) return
-    if (!session.isSignedIn) return
-    let cancelled = false
-    void session.refresh().then((ok) => {
-      if (ok && !cancelled) void routeOnward(next)
-    })
-    return () => {
-      cancelled = true
-    }
-  }, [routeOnward, next, handedCode, handedVerifier])
-
-  // Login from code + codeVerifier in the address (product-spec section 2, query handling).
-  useEffect(() => {
-    if (!handedCode || !handedVerifier) return
-    setParams({}, { replace: true })
-    setBusy(true)
-    void signInWithCode(handedCode, handedVerifier).then((result) => {
-      setBusy(false)
-      void settle(result)
-    })
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per handed-over code
-  }, [handedCode, handedVerifier])
-
-  async function settle(result: SignInResult) {
-    if (result.ok) {
-      if (result.next) return setStep(result.next)
-      setStep(null)
-      await routeOnward(next)
-      return
-    }
-    showFailure(result)
-  }
-
-  async function submit(values: typeof form.values) {
-    setBusy(true)
-    setError(null)
-    const result = await signIn(values.username.trim(), values.password)
-    setBusy(false)
-    await settle(result)
-  }
-
-  function showFailure(result: Extract<SignInResult, { ok: false }>) {
-    switch (result.kind) {
-      case 'refused':
-      case 'blocked':
-        setError(result.message)
-        break
-      case 'invalid':
-        form.setErrors(result.fields)
-        break
-      case 'network':
-        setError(t('common:errors.network'))
-        break
-      default:
-        setError(t('common:errors.unknown'))
-    }
-  }
+  const flow = useSignInFlow()
+  const { error, reason, step } = flow
 
   return (
     <Center mih="100vh" p="md">
@@ -153,48 +71,13 @@ export function Component() {
             <Suspense fallback={<Loader aria-label={t('common:loading')} />}>
               <SecondStepView
                 step={step}
-                onSignedIn={() => {
-                  setStep(null)
-                  void routeOnward(next)
-                }}
-                onRestart={(message) => {
-                  setStep(null)
-                  setError(message ?? null)
-                }}
-                onNext={setStep}
+                onSignedIn={flow.finishSecondStep}
+                onRestart={flow.restart}
+                onNext={flow.setStep}
               />
             </Suspense>
           ) : (
-            <form onSubmit={form.onSubmit(submit)} noValidate>
-              <Stack>
-                <TextInput
-                  label={t('auth:username')}
-                  type="email"
-                  autoComplete="username"
-                  required
-                  {...form.getInputProps('username')}
-                />
-                <PasswordInput
-                  label={t('auth:password')}
-                  autoComplete="current-password"
-                  required
-                  {...form.getInputProps('password')}
-                />
-                <Button type="submit" loading={busy} fullWidth>
-                  {t('auth:submit')}
-                </Button>
-                <Group justify="space-between">
-                  <Anchor component={Link} to="/account-recovery/email" size="sm">
-                    {t('auth:forgotPassword')}
-                  </Anchor>
-                  {brand.allowRegistration && (
-                    <Anchor component={Link} to="/register" size="sm">
-                      {t('auth:register')}
-                    </Anchor>
-                  )}
-                </Group>
-              </Stack>
-            </form>
+            <PasswordForm form={flow.form} busy={flow.busy} onSubmit={flow.submit} />
           )}
           <LanguageSelect />
           {isDemo && (
@@ -205,5 +88,174 @@ export function Component() {
         </Stack>
       </Paper>
     </Center>
+  )
+}
+
+/** The sign-in's state: the password form, the second step, the failure shown and the routing. */
+function useSignInFlow() {
+  const { t } = useTranslation(['auth', 'common'])
+  const [params, setParams] = useSearchParams()
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [step, setStep] = useState<SecondStep | null>(null)
+  const routeOnward = useRouteOnward()
+  const form = useSignInForm()
+  // The remembered initial path (post-login routing step 6); only a local one.
+  const next = params.get('next') ?? undefined
+  const handedCode = params.get('code')
+  const handedVerifier = params.get('codeVerifier')
+
+  useResumeSession(routeOnward, next, handedCode, handedVerifier)
+
+  // Login from code + codeVerifier in the address (product-spec section 2, query handling).
+  useEffect(() => {
+    if (!handedCode || !handedVerifier) return
+    setParams({}, { replace: true })
+    setBusy(true)
+    void signInWithCode(handedCode, handedVerifier).then((result) => {
+      setBusy(false)
+      void settle(result)
+    })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per handed-over code
+  }, [handedCode, handedVerifier])
+
+  async function settle(result: SignInResult) {
+    if (result.ok) {
+      if (result.next) return setStep(result.next)
+      setStep(null)
+      await routeOnward(next)
+      return
+    }
+    showFailure(result)
+  }
+
+  async function submit(values: SignInValues) {
+    setBusy(true)
+    setError(null)
+    const result = await signIn(values.username.trim(), values.password)
+    setBusy(false)
+    await settle(result)
+  }
+
+  function showFailure(result: Extract<SignInResult, { ok: false }>) {
+    switch (result.kind) {
+      case 'refused':
+      case 'blocked':
+        setError(result.message)
+        break
+      case 'invalid':
+        form.setErrors(result.fields)
+        break
+      case 'network':
+        setError(t('common:errors.network'))
+        break
+      default:
+        setError(t('common:errors.unknown'))
+    }
+  }
+
+  const finishSecondStep = () => {
+    setStep(null)
+    void routeOnward(next)
+  }
+  const restart = (message?: string) => {
+    setStep(null)
+    setError(message ?? null)
+  }
+
+  const reason = params.get('reason')
+  return { form, error, busy, step, reason, setStep, submit, finishSecondStep, restart }
+}
+
+/** Post-login routing loads when a sign-in succeeds, not with the login page. */
+function useRouteOnward() {
+  const navigate = useNavigate()
+  return useCallback(
+    async (initialPath?: string) => {
+      const { goAfterSignIn } = await import('../../api/post-login/go-after-sign-in.ts')
+      await goAfterSignIn(navigate, initialPath)
+    },
+    [navigate],
+  )
+}
+
+interface SignInValues {
+  username: string
+  password: string
+}
+
+function useSignInForm() {
+  const { t } = useTranslation(['auth', 'common'])
+  return useForm<SignInValues>({
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: (value) => (emailPattern.test(value.trim()) ? null : t('auth:usernameInvalid')),
+      password: (value) => (value.length > 0 ? null : t('auth:passwordRequired')),
+    },
+  })
+}
+
+/** An already signed-in visitor whose session still refreshes is routed at once. */
+function useResumeSession(
+  routeOnward: (initialPath?: string) => Promise<void>,
+  next: string | undefined,
+  handedCode: string | null,
+  handedVerifier: string | null,
+) {
+  useEffect(() => {
+    if (handedCode && handedVerifier) return
+    if (!session.isSignedIn) return
+    let cancelled = false
+    void session.refresh().then((ok) => {
+      if (ok && !cancelled) void routeOnward(next)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [routeOnward, next, handedCode, handedVerifier])
+}
+
+function PasswordForm({
+  form,
+  busy,
+  onSubmit,
+}: {
+  form: ReturnType<typeof useSignInForm>
+  busy: boolean
+  onSubmit(values: SignInValues): Promise<void>
+}) {
+  const { t } = useTranslation(['auth', 'common'])
+  const brand = useBrand()
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack>
+        <TextInput
+          label={t('auth:username')}
+          type="email"
+          autoComplete="username"
+          required
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput
+          label={t('auth:password')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" loading={busy} fullWidth>
+          {t('auth:submit')}
+        </Button>
+        <Group justify="space-between">
+          <Anchor component={Link} to="/account-recovery/email" size="sm">
+            {t('auth:forgotPassword')}
+          </Anchor>
+          {brand.allowRegistration && (
+            <Anchor component={Link} to="/register" size="sm">
+              {t('auth:register')}
+            </Anchor>
+          )}
+        </Group>
+      </Stack>
+    </form>
   )
 }

@@ -187,23 +187,56 @@ interface ApproveMethod {
   destination?: string
 }
 
+type DeviceStepProps = SecondStepProps & { step: Extract<SecondStep, { kind: 'device' }> }
+type DeviceType = 'android' | 'ios'
+
 /** Links a new phone with the temporary token and approves it with a code. */
-function DeviceStep({
-  step,
-  onSignedIn,
-  onRestart,
-  onNext,
-}: SecondStepProps & { step: Extract<SecondStep, { kind: 'device' }> }) {
+function DeviceStep(props: DeviceStepProps) {
+  const { t } = useTranslation(['signin', 'common'])
+  const linking = useDeviceLinking(props)
+  const { device, error, busy } = linking
+
+  if (!device) {
+    return (
+      <DeviceLinkForm
+        error={error}
+        busy={busy}
+        onLink={linking.link}
+        onRestart={() => props.onRestart()}
+      />
+    )
+  }
+
+  return (
+    <Stack>
+      <Text>{t('signin:deviceScan')}</Text>
+      {device.link && <QrCode value={device.link} label={t('signin:deviceQr')} />}
+      {linking.sentTo === null ? (
+        <ApproveMethodChoice {...linking} />
+      ) : (
+        <ApproveCodeForm
+          sentTo={linking.sentTo}
+          error={error}
+          busy={busy}
+          onApprove={linking.approve}
+        />
+      )}
+      <Anchor component="button" type="button" size="sm" onClick={() => props.onRestart()}>
+        {t('signin:startOver')}
+      </Anchor>
+    </Stack>
+  )
+}
+
+/** The device linking's state and its three calls: link, send the approval code, approve. */
+function useDeviceLinking({ step, onSignedIn, onRestart, onNext }: DeviceStepProps) {
   const { t } = useTranslation(['signin', 'common'])
   const failureText = useFailureText()
   const bearer = { authorization: `Bearer ${step.tmpJwt}` }
-  const [name, setName] = useState('')
-  const [type, setType] = useState<'android' | 'ios'>('android')
   const [device, setDevice] = useState<Device | null>(null)
   const [methods, setMethods] = useState<ApproveMethod[]>([])
   const [method, setMethod] = useState<string>('')
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -212,12 +245,22 @@ function DeviceStep({
     setError(message ?? (status === 0 ? t('common:errors.network') : t('common:errors.unknown')))
   }
 
-  async function link(event: React.FormEvent) {
-    event.preventDefault()
-    if (!name.trim()) return setError(t('signin:deviceNameRequired'))
+  // Every call shows the same busy state and turns a thrown request into the network error.
+  async function run(call: () => Promise<void>) {
     setBusy(true)
     setError(null)
     try {
+      await call()
+    } catch {
+      fail(0, undefined)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function link(name: string, type: DeviceType) {
+    if (!name.trim()) return setError(t('signin:deviceNameRequired'))
+    await run(async () => {
       const created = await api.POST('/auth/devices', {
         body: { name: name.trim(), type },
         headers: bearer,
@@ -229,37 +272,24 @@ function DeviceStep({
         []) as ApproveMethod[]
       setMethods(found)
       setMethod(found[0]?.id ?? '')
-    } catch {
-      fail(0, undefined)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   async function sendCode() {
     if (!device || !method) return
-    setBusy(true)
-    setError(null)
-    try {
+    await run(async () => {
       const sent = await api.PATCH('/auth/devices/{deviceId}/approve/{methodId}', {
         params: { path: { deviceId: device.id, methodId: method } },
         headers: bearer,
       })
       if (!sent.data) return fail(sent.response.status, sent.error)
       setSentTo((sent.data as { sentTo?: string }).sentTo ?? '')
-    } catch {
-      fail(0, undefined)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
-  async function approve(event: React.FormEvent) {
-    event.preventDefault()
+  async function approve(code: string) {
     if (!device) return
-    setBusy(true)
-    setError(null)
-    try {
+    await run(async () => {
       const approved = await api.POST('/auth/devices/{deviceId}/approve', {
         params: { path: { deviceId: device.id } },
         body: { code: code.trim() },
@@ -273,109 +303,152 @@ function DeviceStep({
       }
       if (step.then) return onNext(step.then)
       onRestart(t('signin:deviceLinkedSignInAgain'))
-    } catch {
-      fail(0, undefined)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
-  if (!device) {
-    return (
-      <form onSubmit={(event) => void link(event)} noValidate>
-        <Stack>
-          <Text>{t('signin:deviceIntro')}</Text>
-          <TextInput
-            label={t('signin:deviceName')}
-            required
-            autoFocus
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-          />
-          <NativeSelect
-            label={t('signin:deviceType')}
-            value={type}
-            data={[
-              { value: 'android', label: 'Android' },
-              { value: 'ios', label: 'iOS' },
-            ]}
-            onChange={(event) => setType(event.currentTarget.value as 'android' | 'ios')}
-          />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Button type="submit" loading={busy} fullWidth>
-            {t('signin:deviceLink')}
-          </Button>
-          <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
-            {t('signin:startOver')}
-          </Anchor>
-        </Stack>
-      </form>
-    )
+  return { device, methods, method, setMethod, sentTo, error, busy, link, sendCode, approve }
+}
+
+function DeviceLinkForm({
+  error,
+  busy,
+  onLink,
+  onRestart,
+}: {
+  error: string | null
+  busy: boolean
+  onLink(name: string, type: DeviceType): Promise<void>
+  onRestart(): void
+}) {
+  const { t } = useTranslation(['signin', 'common'])
+  const [name, setName] = useState('')
+  const [type, setType] = useState<DeviceType>('android')
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault()
+    void onLink(name, type)
   }
 
   return (
-    <Stack>
-      <Text>{t('signin:deviceScan')}</Text>
-      {device.link && <QrCode value={device.link} label={t('signin:deviceQr')} />}
-      {sentTo === null ? (
-        <>
-          {methods.length > 0 ? (
-            <Radio.Group
-              label={t('signin:approveMethod')}
-              value={method}
-              onChange={setMethod}
-              name="approve-method"
-            >
-              <Stack gap="xs" mt="xs">
-                {methods.map((choice) => (
-                  <Radio
-                    key={choice.id}
-                    value={choice.id}
-                    label={`${choice.label ?? choice.type}${choice.destination ? ` (${choice.destination})` : ''}`}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-          ) : (
-            <Text c="dimmed">{t('signin:noApproveMethod')}</Text>
-          )}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Button loading={busy} disabled={!method} onClick={() => void sendCode()}>
-            {t('signin:sendApproveCode')}
-          </Button>
-        </>
-      ) : (
-        <form onSubmit={(event) => void approve(event)} noValidate>
-          <Stack>
-            <Text>{t('signin:approveCodeSent', { destination: sentTo })}</Text>
-            <TextInput
-              label={t('signin:approveCode')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              autoFocus
-              value={code}
-              error={error}
-              onChange={(event) => setCode(event.currentTarget.value)}
-            />
-            <Button type="submit" loading={busy} fullWidth>
-              {t('signin:confirm')}
-            </Button>
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text>{t('signin:deviceIntro')}</Text>
+        <TextInput
+          label={t('signin:deviceName')}
+          required
+          autoFocus
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <NativeSelect
+          label={t('signin:deviceType')}
+          value={type}
+          data={[
+            { value: 'android', label: 'Android' },
+            { value: 'ios', label: 'iOS' },
+          ]}
+          onChange={(event) => setType(event.currentTarget.value as DeviceType)}
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" loading={busy} fullWidth>
+          {t('signin:deviceLink')}
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onRestart}>
+          {t('signin:startOver')}
+        </Anchor>
+      </Stack>
+    </form>
+  )
+}
+
+function ApproveMethodChoice({
+  methods,
+  method,
+  setMethod,
+  error,
+  busy,
+  sendCode,
+}: Pick<
+  ReturnType<typeof useDeviceLinking>,
+  'methods' | 'method' | 'setMethod' | 'error' | 'busy' | 'sendCode'
+>) {
+  const { t } = useTranslation(['signin', 'common'])
+  return (
+    <>
+      {methods.length > 0 ? (
+        <Radio.Group
+          label={t('signin:approveMethod')}
+          value={method}
+          onChange={setMethod}
+          name="approve-method"
+        >
+          <Stack gap="xs" mt="xs">
+            {methods.map((choice) => (
+              <Radio
+                key={choice.id}
+                value={choice.id}
+                label={`${choice.label ?? choice.type}${choice.destination ? ` (${choice.destination})` : ''}`}
+              />
+            ))}
           </Stack>
-        </form>
+        </Radio.Group>
+      ) : (
+        <Text c="dimmed">{t('signin:noApproveMethod')}</Text>
       )}
-      <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
-        {t('signin:startOver')}
-      </Anchor>
-    </Stack>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Button loading={busy} disabled={!method} onClick={() => void sendCode()}>
+        {t('signin:sendApproveCode')}
+      </Button>
+    </>
+  )
+}
+
+function ApproveCodeForm({
+  sentTo,
+  error,
+  busy,
+  onApprove,
+}: {
+  sentTo: string
+  error: string | null
+  busy: boolean
+  onApprove(code: string): Promise<void>
+}) {
+  const { t } = useTranslation(['signin', 'common'])
+  const [code, setCode] = useState('')
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault()
+    void onApprove(code)
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text>{t('signin:approveCodeSent', { destination: sentTo })}</Text>
+        <TextInput
+          label={t('signin:approveCode')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          autoFocus
+          value={code}
+          error={error}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+        <Button type="submit" loading={busy} fullWidth>
+          {t('signin:confirm')}
+        </Button>
+      </Stack>
+    </form>
   )
 }
 

@@ -75,24 +75,9 @@ function MailboxPage() {
   const [params, setParams] = useSearchParams()
   const available = useMailboxAvailable()
   const [recipient, setRecipient] = useState(params.get('recipient') ?? '')
-  const [box, setBox] = useState<Box>({ status: 'idle' })
+  const { box, setBox, open } = useMailboxBox()
   const [autoRefresh, setAutoRefresh] = useState(true)
   const shown = box.status === 'ready' ? box.recipient : null
-
-  const open = useCallback(
-    async (who: string, quiet = false) => {
-      if (!quiet) setBox({ status: 'loading' })
-      try {
-        const { messages, status } = await fetchMailbox(who)
-        if (status === 404) setBox({ status: 'unavailable' })
-        else if (!messages) setBox({ status: 'failed', text: t('mailbox.recipientInvalid') })
-        else setBox({ status: 'ready', recipient: who, messages, checkedAt: new Date() })
-      } catch {
-        setBox({ status: 'failed', text: t('common:errors.network') })
-      }
-    },
-    [t],
-  )
 
   // The recipient in the address opens at once, so a link can name whose mailbox to show.
   const initial = params.get('recipient')
@@ -100,11 +85,7 @@ function MailboxPage() {
     if (available && initial) void open(initial)
   }, [available, initial, open])
 
-  useEffect(() => {
-    if (!shown || !autoRefresh) return
-    const timer = setInterval(() => void open(shown, true), refreshEveryMs)
-    return () => clearInterval(timer)
-  }, [shown, autoRefresh, open])
+  useAutoRefresh(shown, autoRefresh, open)
 
   function submit(event: React.FormEvent) {
     event.preventDefault()
@@ -137,29 +118,14 @@ function MailboxPage() {
           <>
             <Text c="dimmed">{t('mailbox.intro')}</Text>
             <Paper withBorder p="md" radius="md">
-              <form onSubmit={submit} noValidate>
-                <Stack>
-                  <TextInput
-                    label={t('mailbox.recipient')}
-                    description={t('mailbox.recipientHint')}
-                    value={recipient}
-                    onChange={(event) => setRecipient(event.currentTarget.value)}
-                    autoComplete="email"
-                    maxLength={254}
-                    required
-                  />
-                  <Group justify="space-between">
-                    <Button type="submit" loading={box.status === 'loading'}>
-                      {t('mailbox.show')}
-                    </Button>
-                    <Switch
-                      label={t('mailbox.autoRefresh')}
-                      checked={autoRefresh}
-                      onChange={(event) => setAutoRefresh(event.currentTarget.checked)}
-                    />
-                  </Group>
-                </Stack>
-              </form>
+              <RecipientForm
+                recipient={recipient}
+                setRecipient={setRecipient}
+                loading={box.status === 'loading'}
+                autoRefresh={autoRefresh}
+                setAutoRefresh={setAutoRefresh}
+                onSubmit={submit}
+              />
             </Paper>
             <MailboxContent box={box} onRefresh={(who) => void open(who)} />
           </>
@@ -169,6 +135,77 @@ function MailboxPage() {
         </Anchor>
       </Stack>
     </Container>
+  )
+}
+
+/** The mailbox shown, and opening one: quietly when it only refreshes what is shown. */
+function useMailboxBox() {
+  const { t } = useTranslation(['security', 'common'])
+  const [box, setBox] = useState<Box>({ status: 'idle' })
+  const open = useCallback(
+    async (who: string, quiet = false) => {
+      if (!quiet) setBox({ status: 'loading' })
+      try {
+        const { messages, status } = await fetchMailbox(who)
+        if (status === 404) setBox({ status: 'unavailable' })
+        else if (!messages) setBox({ status: 'failed', text: t('mailbox.recipientInvalid') })
+        else setBox({ status: 'ready', recipient: who, messages, checkedAt: new Date() })
+      } catch {
+        setBox({ status: 'failed', text: t('common:errors.network') })
+      }
+    },
+    [t],
+  )
+
+  return { box, setBox, open }
+}
+
+/** Reads the shown mailbox again every few seconds while the switch is on. */
+function useAutoRefresh(
+  shown: string | null,
+  autoRefresh: boolean,
+  open: (who: string, quiet?: boolean) => Promise<void>,
+) {
+  useEffect(() => {
+    if (!shown || !autoRefresh) return
+    const timer = setInterval(() => void open(shown, true), refreshEveryMs)
+    return () => clearInterval(timer)
+  }, [shown, autoRefresh, open])
+}
+
+function RecipientForm(props: {
+  recipient: string
+  setRecipient(recipient: string): void
+  loading: boolean
+  autoRefresh: boolean
+  setAutoRefresh(on: boolean): void
+  onSubmit(event: React.FormEvent): void
+}) {
+  const { t } = useTranslation(['security', 'common'])
+  return (
+    <form onSubmit={props.onSubmit} noValidate>
+      <Stack>
+        <TextInput
+          label={t('mailbox.recipient')}
+          description={t('mailbox.recipientHint')}
+          value={props.recipient}
+          onChange={(event) => props.setRecipient(event.currentTarget.value)}
+          autoComplete="email"
+          maxLength={254}
+          required
+        />
+        <Group justify="space-between">
+          <Button type="submit" loading={props.loading}>
+            {t('mailbox.show')}
+          </Button>
+          <Switch
+            label={t('mailbox.autoRefresh')}
+            checked={props.autoRefresh}
+            onChange={(event) => props.setAutoRefresh(event.currentTarget.checked)}
+          />
+        </Group>
+      </Stack>
+    </form>
   )
 }
 

@@ -85,34 +85,12 @@ function DevicesPage() {
         <Button onClick={() => setLinking({})}>{t('linkDevice.title')}</Button>
       </Group>
       <SuccessNotice text={notice} onClose={() => setNotice(null)} />
-      {load.status === 'loading' && <Loader aria-label={t('common:loading')} />}
-      {load.status === 'failed' && (
-        <Alert color="red" role="alert" title={t('common:errors.error')}>
-          <Stack align="flex-start">
-            <Text size="sm">{t('devices.loadFailed')}</Text>
-            <Button size="xs" variant="light" onClick={() => void reload()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {load.status === 'ready' && load.devices.length === 0 && (
-        <Paper withBorder p="xl" radius="md" data-testid="devices-empty">
-          <Text ta="center">{t('devices.empty')}</Text>
-        </Paper>
-      )}
-      {load.status === 'ready' && load.devices.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" p={0} m={0}>
-          {load.devices.map((device) => (
-            <DeviceCard
-              key={device.id}
-              device={device}
-              onUnlink={() => setUnlinking(device)}
-              onApprove={() => setLinking({ pending: device })}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <DeviceList
+        load={load}
+        onRetry={() => void reload()}
+        onUnlink={setUnlinking}
+        onApprove={(device) => setLinking({ pending: device })}
+      />
       {linking && (
         <LinkDevicePopup
           pending={linking.pending}
@@ -133,6 +111,49 @@ function DevicesPage() {
       />
       <ResponsePopup popup={popup} onClose={() => setPopup(null)} />
     </Stack>
+  )
+}
+
+/** The devices as loaded: a loader, the failure with a retry, the empty state or the cards. */
+function DeviceList(props: {
+  load: Load
+  onRetry(): void
+  onUnlink(device: Device): void
+  onApprove(device: Device): void
+}) {
+  const { t } = useTranslation(['security', 'common'])
+  const { load } = props
+  return (
+    <>
+      {load.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {load.status === 'failed' && (
+        <Alert color="red" role="alert" title={t('common:errors.error')}>
+          <Stack align="flex-start">
+            <Text size="sm">{t('devices.loadFailed')}</Text>
+            <Button size="xs" variant="light" onClick={props.onRetry}>
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {load.status === 'ready' && load.devices.length === 0 && (
+        <Paper withBorder p="xl" radius="md" data-testid="devices-empty">
+          <Text ta="center">{t('devices.empty')}</Text>
+        </Paper>
+      )}
+      {load.status === 'ready' && load.devices.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" p={0} m={0}>
+          {load.devices.map((device) => (
+            <DeviceCard
+              key={device.id}
+              device={device}
+              onUnlink={() => props.onUnlink(device)}
+              onApprove={() => props.onApprove(device)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
   )
 }
 

@@ -43,16 +43,61 @@ export function Component() {
 
 function PasswordPage() {
   const { t } = useTranslation(['security', 'common'])
-  const [busy, setBusy] = useState(false)
-  const [request, setRequest] = useState<Request | null>(null)
-  const [popup, setPopup] = useState<Popup | null>(null)
-  const [canceled, setCanceled] = useState(false)
-  const [done, setDone] = useState(false)
+  const form = usePasswordForm()
+  const change = usePasswordChange(form)
+
+  return (
+    <Stack maw={520}>
+      <Title order={1} size="h2">
+        {t('password.title')}
+      </Title>
+      <Text c="dimmed">{t('password.intro')}</Text>
+      {change.canceled && (
+        <Alert color="red" role="alert" data-testid="confirmation-canceled">
+          {t('canceled')}
+        </Alert>
+      )}
+      <Paper withBorder p="md" radius="md">
+        <PasswordForm form={form} busy={change.busy} onSubmit={change.ask} />
+      </Paper>
+      {change.request && (
+        <CodePopup
+          title={t('password.approvalTitle')}
+          sentTo={change.request.sentTo}
+          onSubmit={change.confirm}
+          onCancel={change.cancel}
+        />
+      )}
+      <Modal
+        opened={change.done}
+        onClose={() => void session.signOut()}
+        title={t('password.doneTitle')}
+        centered
+      >
+        <Stack>
+          <Text role="status" data-testid="password-updated">
+            {t('password.updated')}
+          </Text>
+          <Text>{t('password.relinkAdvice')}</Text>
+          <Button onClick={() => void session.signOut()} data-autofocus>
+            {t('password.signInAgain')}
+          </Button>
+        </Stack>
+      </Modal>
+      <ResponsePopup popup={change.popup} onClose={() => change.setPopup(null)} />
+    </Stack>
+  )
+}
+
+type PasswordValues = Record<(typeof fields)[number], string>
+
+function usePasswordForm() {
+  const { t } = useTranslation(['security', 'common'])
   const lengthRule = (value: string) =>
     value.length < passwordMinLength || value.length > passwordMaxLength
       ? t('password.lengthRule', { min: passwordMinLength, max: passwordMaxLength })
       : null
-  const form = useForm({
+  return useForm<PasswordValues>({
     initialValues: { password: '', passwordNew: '', passwordNewRepeat: '' },
     validate: {
       password: (value) => (value.length > 0 ? null : t('password.currentRequired')),
@@ -62,8 +107,18 @@ function PasswordPage() {
         value === values.passwordNew ? null : t('password.repeatMismatch'),
     },
   })
+}
 
-  async function ask(values: typeof form.values) {
+/** The change asked with passwordChange and confirmed with the e-mailed code. */
+function usePasswordChange(form: ReturnType<typeof usePasswordForm>) {
+  const { t } = useTranslation(['security', 'common'])
+  const [busy, setBusy] = useState(false)
+  const [request, setRequest] = useState<Request | null>(null)
+  const [popup, setPopup] = useState<Popup | null>(null)
+  const [canceled, setCanceled] = useState(false)
+  const [done, setDone] = useState(false)
+
+  async function ask(values: PasswordValues) {
     setBusy(true)
     setCanceled(false)
     const outcome = await settle(
@@ -112,75 +167,50 @@ function PasswordPage() {
     setCanceled(true)
   }
 
+  return { busy, request, popup, setPopup, canceled, done, ask, confirm, cancel }
+}
+
+function PasswordForm({
+  form,
+  busy,
+  onSubmit,
+}: {
+  form: ReturnType<typeof usePasswordForm>
+  busy: boolean
+  onSubmit(values: PasswordValues): Promise<void>
+}) {
+  const { t } = useTranslation(['security', 'common'])
   return (
-    <Stack maw={520}>
-      <Title order={1} size="h2">
-        {t('password.title')}
-      </Title>
-      <Text c="dimmed">{t('password.intro')}</Text>
-      {canceled && (
-        <Alert color="red" role="alert" data-testid="confirmation-canceled">
-          {t('canceled')}
-        </Alert>
-      )}
-      <Paper withBorder p="md" radius="md">
-        <form onSubmit={form.onSubmit((values) => void ask(values))} noValidate>
-          <Stack>
-            <PasswordInput
-              label={t('password.current')}
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('password.new')}
-              description={t('password.lengthRule', {
-                min: passwordMinLength,
-                max: passwordMaxLength,
-              })}
-              autoComplete="new-password"
-              maxLength={passwordMaxLength}
-              required
-              {...form.getInputProps('passwordNew')}
-            />
-            <PasswordInput
-              label={t('password.repeat')}
-              autoComplete="new-password"
-              maxLength={passwordMaxLength}
-              required
-              {...form.getInputProps('passwordNewRepeat')}
-            />
-            <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
-              {t('password.submit')}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-      {request && (
-        <CodePopup
-          title={t('password.approvalTitle')}
-          sentTo={request.sentTo}
-          onSubmit={confirm}
-          onCancel={cancel}
+    <form onSubmit={form.onSubmit((values) => void onSubmit(values))} noValidate>
+      <Stack>
+        <PasswordInput
+          label={t('password.current')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
         />
-      )}
-      <Modal
-        opened={done}
-        onClose={() => void session.signOut()}
-        title={t('password.doneTitle')}
-        centered
-      >
-        <Stack>
-          <Text role="status" data-testid="password-updated">
-            {t('password.updated')}
-          </Text>
-          <Text>{t('password.relinkAdvice')}</Text>
-          <Button onClick={() => void session.signOut()} data-autofocus>
-            {t('password.signInAgain')}
-          </Button>
-        </Stack>
-      </Modal>
-      <ResponsePopup popup={popup} onClose={() => setPopup(null)} />
-    </Stack>
+        <PasswordInput
+          label={t('password.new')}
+          description={t('password.lengthRule', {
+            min: passwordMinLength,
+            max: passwordMaxLength,
+          })}
+          autoComplete="new-password"
+          maxLength={passwordMaxLength}
+          required
+          {...form.getInputProps('passwordNew')}
+        />
+        <PasswordInput
+          label={t('password.repeat')}
+          autoComplete="new-password"
+          maxLength={passwordMaxLength}
+          required
+          {...form.getInputProps('passwordNewRepeat')}
+        />
+        <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+          {t('password.submit')}
+        </Button>
+      </Stack>
+    </form>
   )
 }

@@ -93,6 +93,105 @@ export function Component() {
 
 function TwoStepPage() {
   const { t } = useTranslation(['security', 'common'])
+  const { reload, pending, popup, setPopup, notice, setNotice, canceled, ...change } =
+    useTwoStepChange()
+  const load = useCurrentModes(t('common:errors.network'))
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('twoStep.title')}
+      </Title>
+      <Text c="dimmed">{t('twoStep.intro')}</Text>
+      <SuccessNotice text={notice} onClose={() => setNotice(null)} />
+      {canceled && (
+        <Alert color="red" role="alert" data-testid="confirmation-canceled">
+          {t('canceled')}
+        </Alert>
+      )}
+      {load.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {load.status === 'failed' && (
+        <Alert color="red" role="alert" title={t('common:errors.error')}>
+          <Stack align="flex-start">
+            <Text size="sm">{t('twoStep.loadFailed')}</Text>
+            <Button size="xs" variant="light" onClick={() => void reload()}>
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {load.status === 'ready' && (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {(['login', 'transaction'] as const).map((typeMode) => (
+            <ModeCard
+              key={`${typeMode}:${load.current[typeMode]}`}
+              typeMode={typeMode}
+              current={load.current[typeMode]}
+              onChange={(mode) => change.ask(typeMode, mode)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      {pending && (
+        <PendingCodePopup pending={pending} onSubmit={change.confirm} onCancel={change.cancel} />
+      )}
+      <ResponsePopup popup={popup} onClose={() => setPopup(null)} />
+    </Stack>
+  )
+}
+
+/** The code popup of a pending change, with the authenticator's QR code when it has one. */
+function PendingCodePopup({
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  pending: Pending
+  onSubmit(code: string): Promise<CodeVerdict>
+  onCancel(): void
+}) {
+  const { t } = useTranslation(['security', 'common'])
+  return (
+    <CodePopup
+      title={t(`twoStep.approvalTitle.${pending.typeMode}`)}
+      // An authenticator's code is shown by the app, not sent anywhere.
+      sentTo={pending.mode === ApprovalMode.Otp ? undefined : pending.sentTo}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    >
+      {pending.otpauthUri && (
+        <>
+          <Text size="sm">{t('twoStep.scanAuthenticator')}</Text>
+          <QrCode value={pending.otpauthUri} label={t('twoStep.authenticatorQrLabel')} />
+        </>
+      )}
+      {pending.mode === ApprovalMode.Otp && !pending.otpauthUri && (
+        <Text size="sm">{t('twoStep.authenticatorCode')}</Text>
+      )}
+    </CodePopup>
+  )
+}
+
+/** Why the server refused the mode, shown under the choice; null when it refused otherwise. */
+function modeRefusal(
+  errors: { parameter: string; description: string }[],
+  mode: Mode,
+  t: ReturnType<typeof useTranslation>['t'],
+): string | null {
+  const refusal = errors.find((error) => error.parameter === 'mode')
+  // The server's reasons are English; the two a person can act on are said in their language.
+  if (refusal && mode === ApprovalMode.Push) return t('twoStep.needsDevice')
+  if (refusal && mode === ApprovalMode.Sms) return t('twoStep.needsPhone')
+  if (refusal) return refusal.description
+  return null
+}
+
+/**
+ * A mode change asked with customerTwoStepVerificationSet and applied by its confirm, and
+ * what the page shows around it.
+ */
+function useTwoStepChange() {
+  const { t } = useTranslation(['security', 'common'])
   const navigate = useNavigate()
   const [pending, setPending] = useState<Pending | null>(null)
   const [popup, setPopup] = useState<Popup | null>(null)
@@ -101,7 +200,6 @@ function TwoStepPage() {
   const network = t('common:errors.network')
 
   const queryClient = useQueryClient()
-  const load = useCurrentModes(network)
   // The modes are the customer's: reading them again is reading the customer again.
   const reload = () => invalidateCustomerInfo(queryClient)
 
@@ -117,13 +215,9 @@ function TwoStepPage() {
       setPending({ typeMode, mode, reqId, sentTo: approvalSentTo, otpauthUri })
       return null
     }
-    const refusal = outcome.errors.find((error) => error.parameter === 'mode')
-    // The server's reasons are English; the two a person can act on are said in their language.
-    if (refusal && mode === ApprovalMode.Push) return t('twoStep.needsDevice')
-    if (refusal && mode === ApprovalMode.Sms) return t('twoStep.needsPhone')
-    if (refusal) return refusal.description
-    setPopup({ kind: 'failure', result: outcome.failure })
-    return null
+    const refusal = modeRefusal(outcome.errors, mode, t)
+    if (refusal === null) setPopup({ kind: 'failure', result: outcome.failure })
+    return refusal
   }
 
   async function confirm(code: string): Promise<CodeVerdict> {
@@ -162,63 +256,18 @@ function TwoStepPage() {
     setCanceled(true)
   }
 
-  return (
-    <Stack>
-      <Title order={1} size="h2">
-        {t('twoStep.title')}
-      </Title>
-      <Text c="dimmed">{t('twoStep.intro')}</Text>
-      <SuccessNotice text={notice} onClose={() => setNotice(null)} />
-      {canceled && (
-        <Alert color="red" role="alert" data-testid="confirmation-canceled">
-          {t('canceled')}
-        </Alert>
-      )}
-      {load.status === 'loading' && <Loader aria-label={t('common:loading')} />}
-      {load.status === 'failed' && (
-        <Alert color="red" role="alert" title={t('common:errors.error')}>
-          <Stack align="flex-start">
-            <Text size="sm">{t('twoStep.loadFailed')}</Text>
-            <Button size="xs" variant="light" onClick={() => void reload()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {load.status === 'ready' && (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {(['login', 'transaction'] as const).map((typeMode) => (
-            <ModeCard
-              key={`${typeMode}:${load.current[typeMode]}`}
-              typeMode={typeMode}
-              current={load.current[typeMode]}
-              onChange={(mode) => ask(typeMode, mode)}
-            />
-          ))}
-        </SimpleGrid>
-      )}
-      {pending && (
-        <CodePopup
-          title={t(`twoStep.approvalTitle.${pending.typeMode}`)}
-          // An authenticator's code is shown by the app, not sent anywhere.
-          sentTo={pending.mode === ApprovalMode.Otp ? undefined : pending.sentTo}
-          onSubmit={confirm}
-          onCancel={cancel}
-        >
-          {pending.otpauthUri && (
-            <>
-              <Text size="sm">{t('twoStep.scanAuthenticator')}</Text>
-              <QrCode value={pending.otpauthUri} label={t('twoStep.authenticatorQrLabel')} />
-            </>
-          )}
-          {pending.mode === ApprovalMode.Otp && !pending.otpauthUri && (
-            <Text size="sm">{t('twoStep.authenticatorCode')}</Text>
-          )}
-        </CodePopup>
-      )}
-      <ResponsePopup popup={popup} onClose={() => setPopup(null)} />
-    </Stack>
-  )
+  return {
+    reload,
+    pending,
+    popup,
+    setPopup,
+    notice,
+    setNotice,
+    canceled,
+    ask,
+    confirm,
+    cancel,
+  }
 }
 
 function ModeCard(props: {
