@@ -109,6 +109,12 @@ for (const target of databaseTargets()) {
           .from(customerRegistrations)
           .where(eq(customerRegistrations.customerId, customerId))
         expect(registration).toMatchObject({ kind: 'personal', registrationType: 'webcamModels' })
+        const [address] = await server.db
+          .select()
+          .from(customerEmails)
+          .where(eq(customerEmails.customerId, customerId))
+        expect(address).toMatchObject({ emailAddress: email, isPrimary: true })
+        expect(address?.confirmedAt, 'the activation code confirmed the address').not.toBeNull()
       })
 
       it.each<[string, (p: PersonalPayload) => void, string[]]>([
