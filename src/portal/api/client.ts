@@ -4,6 +4,7 @@ import type { paths } from '../../generated/api.d.ts'
 import { SessionStore, type SessionTiming } from './session-store.ts'
 import { createTransport } from './transport.ts'
 import { setActingCustomer } from './acting-customer.ts'
+import { resolveBrand } from '../brand/resolve-brand.ts'
 
 /** Demo builds let browser tests shorten the session timers (localStorage 'portal.timing'). */
 function timingOverride(): Partial<SessionTiming> {
@@ -27,6 +28,9 @@ session.subscribe((tokens) => {
 })
 
 /** The transport every call goes through: version header, timeout, retries, refresh. */
-export const send = createTransport({ session })
+export const send = createTransport({
+  session,
+  brandId: () => resolveBrand(window.location).id,
+})
 
 export const api = createClient<paths>({ baseUrl: window.location.origin, fetch: send })

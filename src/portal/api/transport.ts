@@ -22,6 +22,11 @@ export interface TransportOptions {
   retries?: number
   retryBaseDelayMs?: number
   fetchImpl?: typeof fetch
+  /**
+   * The portal's brand, sent as x-brand: on a host no brand claims (localhost, a demo) the
+   * server takes the brand from it (src/server/rpc/request-brand.ts); a claimed host wins.
+   */
+  brandId?: () => string
 }
 
 export function createTransport(
@@ -37,6 +42,7 @@ export function createTransport(
     for (let tryNumber = 0; ; tryNumber++) {
       const request = template.clone()
       request.headers.set('x-client-version', clientVersion)
+      if (options.brandId) request.headers.set('x-brand', options.brandId())
       const token = session.accessToken
       if (token) request.headers.set('authorization', `Bearer ${token}`)
       try {

@@ -335,6 +335,18 @@ for (const target of databaseTargets()) {
           (p) => (p.registrationType = 'registrationWebcamStudios'),
           ['registrationType'],
         ],
+        [
+          'live-streaming networks on the UK brand',
+          'uk',
+          (p) => (p.registrationType = 'registrationLiveStreamingNetworks'),
+          ['registrationType'],
+        ],
+        [
+          'an adult industry on the UK brand',
+          'uk',
+          (p) => (p.financialDetail.industry = 1),
+          ['financialDetail.industry'],
+        ],
       ])('refuses %s', async (_name, brand, change, want) => {
         const payload = businessPayload(
           ['new.owner@acme.example', 'new.reader@acme.example'],
@@ -343,15 +355,6 @@ for (const target of databaseTargets()) {
         change(payload)
         const reply = await send('businessAccountCreate', payload, brand)
         expect(failedParameters(reply)).toEqual(want)
-      })
-
-      it('refuses the UK brand, whose registration is off, with 13', async () => {
-        const payload = businessPayload(
-          ['uk.owner@acme.example', 'uk.reader@acme.example'],
-          await captcha(),
-        )
-        payload.registrationType = 'registrationLiveStreamingNetworks'
-        expect((await send('businessAccountCreate', payload, 'uk')).body.responseCode).toBe('13')
       })
     })
 
