@@ -52,9 +52,11 @@ function namesIn(node: Json, names = new Set<string>()): Set<string> {
   return names
 }
 
+/** An object's schema; a string with allOf parts (an amount's rules) is not one. */
 const isObjectSchema = (node: Json | undefined): node is JsonObject =>
   isObject(node) &&
-  (node.type === 'object' || node.properties !== undefined || node.allOf !== undefined)
+  (node.type === 'object' ||
+    (node.type === undefined && (node.properties !== undefined || node.allOf !== undefined)))
 
 /** The fields under one name: "company.address.city" -> { company: ["address.city"] }. */
 function byHead(paths: string[]): Map<string, string[]> {
@@ -173,4 +175,23 @@ export function underRoot<T>(map: Record<string, T>, root: string): Record<strin
 /** Whether a dotted field lies in a form of these fields (itself or a part of one). */
 export function withinFields(path: string, fields: string[]): boolean {
   return fields.some((field) => path === field || path.startsWith(`${field}.`))
+}
+
+/**
+ * The widgets a form's fields need beyond their type: a required yes-or-no question with no
+ * default is asked with both answers in sight, so "no" is an answer and not a box left empty.
+ */
+export function questionWidgets(schema: JsonObject, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {}
+  const required = (schema.required as string[] | undefined) ?? []
+  for (const [name, property] of Object.entries(
+    (schema.properties as JsonObject | undefined) ?? {},
+  )) {
+    if (!isObject(property)) continue
+    if (property.type === 'boolean' && required.includes(name) && property.default === undefined)
+      out[`${prefix}${name}`] = 'RadioWidget'
+    if (property.type === 'object')
+      Object.assign(out, questionWidgets(property, `${prefix}${name}.`))
+  }
+  return out
 }

@@ -23,7 +23,7 @@ import {
 } from './operation-table.ts'
 import { propertyPath, flatObject, underRoot } from './form-pick.ts'
 import {
-  formConditions,
+  finalMeta,
   narrowToBrand,
   wizardForms,
   type WizardForm,
@@ -674,10 +674,7 @@ export function buildScreens(
         labels,
         order,
         ...(Object.keys(hideOptions).length > 0 && { hideOptions }),
-        ...(form.wizard && {
-          ...form.wizard.meta,
-          visibleWhen: formConditions(schema, form.wizard.meta),
-        }),
+        ...(form.wizard && finalMeta(schema, form.wizard.meta)),
       }
       for (const [id, sub] of Object.entries(
         schemaParser(schema as never) as Record<string, JsonObject>,

@@ -9,6 +9,7 @@ import type { OperationEntry } from './operation-table.ts'
 import type { ScreenDescription } from '../src/generated/screen.d.ts'
 import {
   derivedConditions,
+  questionWidgets,
   pickFields,
   pickItem,
   propertyPath,
@@ -44,6 +45,8 @@ export interface WizardFormMeta {
   choices?: Record<string, ChoiceSource>
   taxIds?: TaxIdHint[]
   visibleWhen?: Record<string, Condition>
+  /** Fields shown with another widget of the theme than their type's (yes-or-no questions). */
+  widgets?: Record<string, string>
 }
 
 export interface WizardForm {
@@ -158,7 +161,12 @@ function bindings(
     .filter(([path, name]) => holds(path) && dictionaries[name])
     .map(([path, name]) => [strip(path), source(name)] as const)
   const taxIds = (wizard.taxIds ?? [])
-    .filter((hint) => holds(hint.field) && holds(hint.country) && dictionaries[hint.dictionary])
+    // A section's tax id may be named after a country another section asks (the personal
+    // wizard's residence); an item's country is the item's own (a person's address).
+    .filter(
+      (hint) =>
+        holds(hint.field) && (root === '' || holds(hint.country)) && dictionaries[hint.dictionary],
+    )
     .map((hint) => ({
       field: strip(hint.field),
       country: strip(hint.country),
@@ -171,12 +179,14 @@ function bindings(
   }
 }
 
-/** The conditions a final form schema's if/then rules give, under the declared ones. */
-export function formConditions(
-  schema: JsonObject,
-  meta: WizardFormMeta,
-): Record<string, Condition> {
-  return { ...derivedConditions(schema), ...(meta.visibleWhen ?? {}) }
+/** What the final form schema adds to the meta: the conditions its if/then give, its widgets. */
+export function finalMeta(schema: JsonObject, meta: WizardFormMeta): WizardFormMeta {
+  const widgets = questionWidgets(schema)
+  return {
+    ...meta,
+    visibleWhen: { ...derivedConditions(schema), ...(meta.visibleWhen ?? {}) },
+    ...(Object.keys(widgets).length > 0 && { widgets }),
+  }
 }
 
 /** Every field, dictionary and operation the description names, reported where it stands. */

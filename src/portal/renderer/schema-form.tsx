@@ -71,6 +71,8 @@ export interface SchemaFormProps {
   validateRef?: RefObject<(() => boolean) | null>
   /** Options known only where the form is used (the persons of a wizard), by dotted field. */
   extraChoices?: Record<string, Choice[]>
+  /** The request the form is part of (a wizard's payload), for a country another part holds. */
+  outerData?: Record<string, Json>
 }
 
 const translatableNames = Object.fromEntries(
@@ -121,14 +123,21 @@ function useConditions(props: SchemaFormProps, meta: FormMeta | undefined) {
   )
 }
 
-/** Each tax-id field's name in the country another field holds (the label's hint). */
-function useTaxIdNames(hints: TaxIdHint[] | undefined, data: Record<string, Json>) {
+/**
+ * Each tax-id field's name in the country another field holds (the label's hint): one of the
+ * form's, or of the request the form is part of.
+ */
+function useTaxIdNames(
+  hints: TaxIdHint[] | undefined,
+  data: Record<string, Json>,
+  outer: Record<string, Json> | undefined,
+) {
   const replies = useDictionaries((hints ?? []).map((hint) => hint.source.operation))
   const names: Record<string, ReturnType<typeof taxIdName>> = {}
   for (const hint of hints ?? []) {
     const reply = replies[hint.source.operation]
-    if (reply)
-      names[hint.field] = taxIdName(reply, hint.source, valueAt(data, hint.country), hint.kind)
+    const country = valueAt(data, hint.country) ?? valueAt(outer, hint.country)
+    if (reply) names[hint.field] = taxIdName(reply, hint.source, country, hint.kind)
   }
   return names
 }
@@ -166,6 +175,7 @@ export function SchemaForm(props: SchemaFormProps) {
         noHtml5Validate
         omitExtraData
         liveOmit="onChange"
+        experimental_defaultFormStateBehavior={defaultFormState}
         extraErrors={toErrorSchema(props.serverErrors)}
         transformErrors={errorTransform(t, data, conditions, steps)}
         translateString={rjsfTranslator(t)}
@@ -199,6 +209,19 @@ export function SchemaForm(props: SchemaFormProps) {
       </Form>
     </>
   )
+}
+
+/**
+ * rjsf fills a list with minItems with blank items; a list of chosen ids (sources of funds,
+ * purposes) starts empty instead, or a blank id would be refused as the wrong type.
+ */
+const defaultFormState = {
+  arrayMinItems: {
+    computeSkipPopulate: (_validator: unknown, schema: RJSFSchema) => {
+      const items = schema.items as RJSFSchema | undefined
+      return items?.type === 'integer' || items?.type === 'number'
+    },
+  },
 }
 
 type Translate = ReturnType<typeof useTranslation>['t']
@@ -275,7 +298,7 @@ function useUiSchema(
 ) {
   const { t } = useTranslation(['forms', 'screens'])
   const dictionaryChoices = useFormChoices(meta?.choices, meta?.hideOptions)
-  const taxIds = useTaxIdNames(meta?.taxIds, data)
+  const taxIds = useTaxIdNames(meta?.taxIds, data, props.outerData)
   const hints = JSON.stringify(taxIds)
   return useMemo(() => {
     const ui: UiSchema = {
@@ -296,6 +319,7 @@ function useUiSchema(
       conditions,
       choices: { ...dictionaryChoices, ...props.extraChoices },
       taxIds: JSON.parse(hints) as typeof taxIds,
+      widgets: meta?.widgets,
     })
     return ui
     // `hints` stands for taxIds: the names change only when a country does.
@@ -304,6 +328,7 @@ function useUiSchema(
     labels,
     order,
     meta?.labelRoot,
+    meta?.widgets,
     props.operationId,
     props.submitLabel,
     t,
@@ -332,6 +357,7 @@ interface FieldContext {
   conditions: Record<string, VisibleWhen> | undefined
   choices: Record<string, Choice[]>
   taxIds: ReturnType<typeof useTaxIdNames>
+  widgets: Record<string, string> | undefined
 }
 
 /** Each field's title, options, widget and visibility, recursively into nested objects. */
@@ -382,13 +408,14 @@ function labelOf(t: Translate, keys: string[]): string {
 /** The widget a field needs beyond its type: a dictionary's options, a hint, a password. */
 function fieldWidget(name: string, dotted: string, property: Schema, context: FieldContext) {
   const field: UiSchema = {}
-  const widget = context.runtime?.widgets?.[dotted]
-  if (widget) field['ui:widget'] = widget
   if (/password/i.test(name)) field['ui:widget'] = 'PasswordWidget'
   if (property.type === 'string' && property.format === 'date-time')
     field['ui:widget'] = 'DateTimeWidget'
-  if (property.type === 'string' && Number(property.maxLength ?? 0) > 256)
+  if (property.type === 'string' && !property.format && Number(property.maxLength ?? 0) > 256)
     field['ui:widget'] = 'TextareaWidget'
+  // A widget the form names (a question's radio, a one-line answer) over the type's.
+  const widget = context.runtime?.widgets?.[dotted] ?? context.widgets?.[dotted]
+  if (widget) field['ui:widget'] = widget
   const choices = context.choices[dotted]
   if (choices) {
     field['ui:widget'] = property.type === 'array' ? 'ChoicesWidget' : 'ChoiceWidget'

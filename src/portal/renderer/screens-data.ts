@@ -47,6 +47,8 @@ export interface FormMeta {
   taxIds?: TaxIdHint[]
   /** Conditional fields by dotted name: a wizard's, and those its schema's if/then give. */
   visibleWhen?: Record<string, VisibleWhen>
+  /** Fields shown with another widget of the theme than their type's (yes-or-no questions). */
+  widgets?: Record<string, string>
 }
 
 interface ScreensBundle {

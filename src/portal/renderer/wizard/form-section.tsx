@@ -3,7 +3,7 @@
 // the section's questions as a form built from their dictionary.
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Stack } from '@mantine/core'
+import { Stack, Title } from '@mantine/core'
 import type { DictionaryReply } from '../../api/dictionaries.ts'
 import type { Choice } from '../form-choices.ts'
 import { SchemaForm } from '../schema-form.tsx'
@@ -36,14 +36,24 @@ export interface FormSectionProps {
   persons: Choice[]
 }
 
-/** Whether a dotted path is a field of a form's schema, where the form shows its message. */
-export function isFormField(schema: Schema | undefined, path: string): boolean {
+/**
+ * The field of a form's schema that shows an issue at a dotted path, or undefined: an item
+ * of a list of plain values (a chosen source of funds) is shown on the list.
+ */
+export function formFieldOf(schema: Schema | undefined, path: string): string | undefined {
   let node: Schema | undefined = schema
-  for (const part of path.split('.')) {
+  const parts = path.split('.')
+  for (const [i, part] of parts.entries()) {
+    if (node?.type === 'array' && /^\d+$/.test(part)) {
+      const items = node.items as Schema | undefined
+      if (items?.type !== 'object') return parts.slice(0, i).join('.')
+      node = items
+      continue
+    }
     node = (node?.properties as Record<string, Schema> | undefined)?.[part]
-    if (!node) return false
+    if (!node) return undefined
   }
-  return true
+  return path
 }
 
 /** The dotted fields of a form that name a person (personId), given the persons as options. */
@@ -69,9 +79,14 @@ export function FormSection(props: FormSectionProps) {
     [schema, props.persons],
   )
   const asked = section.questions
-  const onField = issues.filter((issue) => isFormField(schema, issue.path))
+  const onField = issues.flatMap((issue) => {
+    const path = formFieldOf(schema, issue.path)
+    return path === undefined ? [] : [{ ...issue, path }]
+  })
   const elsewhere = issues.filter(
-    (issue) => !onField.includes(issue) && !(asked && issue.path.startsWith(`${asked.field}.`)),
+    (issue) =>
+      formFieldOf(schema, issue.path) === undefined &&
+      !(asked && issue.path.startsWith(`${asked.field}.`)),
   )
   return (
     <Stack>
@@ -82,6 +97,7 @@ export function FormSection(props: FormSectionProps) {
         initial={sectionSlice(payload, fields)}
         serverErrors={fieldErrors(t, onField)}
         extraChoices={extraChoices}
+        outerData={payload}
         submitLabel=""
         embedded
         onChange={(data) => update((current) => mergeSlice(current, data, fields))}
@@ -123,23 +139,28 @@ function QuestionsPart(
   )
   if (questions.length === 0) return null
   return (
-    <SchemaForm
-      key={questions.map((question) => question.id).join()}
-      formKey={`${props.screenId}.${props.section.id}.questions`}
-      operationId={wizard.operation}
-      runtime={form.runtime}
-      visibleWhen={form.visibleWhen}
-      initial={formOfAnswers(payload[asked.field])}
-      serverErrors={fieldErrors(t, props.issues, `${asked.field}.`)}
-      submitLabel=""
-      embedded
-      onChange={(data) =>
-        update((current) => ({
-          ...current,
-          [asked.field]: answersOf(data, questions) as unknown as Json,
-        }))
-      }
-      onSubmit={() => undefined}
-    />
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {t('registration:questionsTitle')}
+      </Title>
+      <SchemaForm
+        key={questions.map((question) => question.id).join()}
+        formKey={`${props.screenId}.${props.section.id}.questions`}
+        operationId={wizard.operation}
+        runtime={form.runtime}
+        visibleWhen={form.visibleWhen}
+        initial={formOfAnswers(payload[asked.field])}
+        serverErrors={fieldErrors(t, props.issues, `${asked.field}.`)}
+        submitLabel=""
+        embedded
+        onChange={(data) =>
+          update((current) => ({
+            ...current,
+            [asked.field]: answersOf(data, questions) as unknown as Json,
+          }))
+        }
+        onSubmit={() => undefined}
+      />
+    </Stack>
   )
 }

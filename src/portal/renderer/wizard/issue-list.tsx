@@ -2,7 +2,7 @@
 // listed above the section so nothing refused is out of sight.
 import { useTranslation } from 'react-i18next'
 import { Alert, List } from '@mantine/core'
-import { issueText } from './issue-texts.ts'
+import { issueLine } from './issue-texts.ts'
 import type { WizardIssue } from './wizard-checks.ts'
 
 export function IssueList({ issues }: { issues: readonly WizardIssue[] }) {
@@ -12,7 +12,7 @@ export function IssueList({ issues }: { issues: readonly WizardIssue[] }) {
     <Alert color="red" title={t('registration:sectionIssues')} role="alert">
       <List size="sm">
         {issues.map((issue, i) => (
-          <List.Item key={i}>{issueText(t, issue)}</List.Item>
+          <List.Item key={i}>{issueLine(t, issue)}</List.Item>
         ))}
       </List>
     </Alert>

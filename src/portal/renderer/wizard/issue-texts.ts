@@ -14,6 +14,16 @@ export function issueText(t: TFunction, issue: WizardIssue): string {
   return t(issue.key, { ...issue.params, defaultValue: t('forms:errors.invalid') })
 }
 
+/** An issue shown away from its field: the field's name first (Captcha: is required). */
+export function issueLine(t: TFunction, issue: WizardIssue): string {
+  const name = issue.path
+    .split('.')
+    .filter((part) => !/^\d+$/.test(part))
+    .pop()
+  const field = name ? t(`forms:fields.${name}`, { defaultValue: name }) : ''
+  return field && issue.text !== undefined ? `${field}: ${issue.text}` : issueText(t, issue)
+}
+
 /** The issues as errors of a form whose fields start at `prefix` (personList.3.). */
 export function fieldErrors(
   t: TFunction,

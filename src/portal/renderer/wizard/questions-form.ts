@@ -78,23 +78,20 @@ export function questionsForm(
       const follow = option.question
       if (!follow) continue
       const when = { field: question.id, equals: option.value }
+      // A follow-up is asked, and required, only while its option is chosen.
+      const keys =
+        follow.type === 'nameAndDate'
+          ? [nameKey(question.id), dateKey(question.id)]
+          : [detailsKey(question.id)]
       if (follow.type === 'nameAndDate') {
-        add(
-          nameKey(question.id),
-          { type: 'string', minLength: 1, maxLength: 256 },
-          title(follow),
-          'TextWidget',
-          when,
-        )
-        add(dateKey(question.id), { type: 'string', format: 'date' }, dateTitle, 'TextWidget', when)
-      } else
-        add(
-          detailsKey(question.id),
-          { type: 'string', minLength: 1, maxLength: 1000 },
-          title(follow),
-          textWidget(follow),
-          when,
-        )
+        const name = { type: 'string', minLength: 1, maxLength: 256 }
+        add(keys[0]!, name, title(follow), 'TextWidget', when)
+        add(keys[1]!, { type: 'string', format: 'date' }, dateTitle, 'TextWidget', when)
+      } else {
+        const text = { type: 'string', minLength: 1, maxLength: 1000 }
+        add(keys[0]!, text, title(follow), textWidget(follow), when)
+      }
+      if (follow.required) required.push(...keys)
     }
   }
   return {
