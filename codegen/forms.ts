@@ -225,6 +225,9 @@ function requiredAt(schema: JsonObject, path: string): boolean {
   return parent ? flatObject(parent).required.includes(last) : false
 }
 
+/** brand -> form (operationId) -> field path -> the options its overlays hide. */
+export type HiddenOptions = Record<string, Record<string, Record<string, (string | number)[]>>>
+
 export interface FormMeta extends WizardFormMeta {
   /** The hash of the final schema: the key of its schema and validator. */
   schema: string
@@ -272,7 +275,12 @@ export function buildScreens(
   root: string,
   spec: JsonObject,
   brandIds: string[],
-): { bundle: ScreensBundle; validatorsCode: string; problems: Problem[] } {
+): {
+  bundle: ScreensBundle
+  validatorsCode: string
+  hiddenOptions: HiddenOptions
+  problems: Problem[]
+} {
   const problems: Problem[] = []
   const components = (spec.components as JsonObject).schemas as JsonObject
   const table = new Map(operationTable(spec).map((e) => [e.operationId, e]))
@@ -561,8 +569,10 @@ export function buildScreens(
     )
   }
 
-  // Overlays: checked against the form they name, for every form of the spec.
-  for (const overlays of overlaysByBrand.values()) {
+  // Overlays: checked against the form they name, for every form of the spec. The options
+  // they hide are also what the server refuses for the brand (hiddenOptions).
+  const hiddenOptions: HiddenOptions = {}
+  for (const [brand, overlays] of overlaysByBrand) {
     for (const loaded of overlays) {
       const overlay = loaded.data
       if (!checkOverlay(overlay)) {
@@ -607,6 +617,10 @@ export function buildScreens(
         }
         const options = (property.enum ?? (property.items as JsonObject | undefined)?.enum) as
           Json[] | undefined
+        if (change.hideOptions) {
+          const forms = (hiddenOptions[brand] ??= {})
+          ;(forms[overlay.form] ??= {})[field] = change.hideOptions as (string | number)[]
+        }
         ;((change.hideOptions as Json[] | undefined) ?? []).forEach((option, index) => {
           // A field whose options come from a dictionary has no enum: the hidden values are
           // refused (and left out of the dictionary's list) instead.
@@ -684,7 +698,7 @@ export function buildScreens(
     }
   }
   const validatorsCode = cjsToEsm(standaloneCode(ajv))
-  return { bundle, validatorsCode, problems }
+  return { bundle, validatorsCode, hiddenOptions, problems }
 }
 
 /**

@@ -61,7 +61,11 @@ async function main(): Promise<void> {
   write('handlers.ts', handlersModule(table, handlerFiles))
   write(
     'brands.ts',
-    `${header}export const brandConfigs = ${JSON.stringify(brands, null, 2)} as const\n`,
+    `${header}export const brandConfigs = ${JSON.stringify(brands, null, 2)} as const\n` +
+      '\n/** brand -> form -> field -> the options its overlays hide; the server refuses them. */\n' +
+      `export const brandHiddenOptions: Readonly<Record<string, Readonly<Record<string, ` +
+      `Readonly<Record<string, readonly (string | number)[]>>>>>> = ` +
+      `${JSON.stringify(screens.hiddenOptions, null, 2)}\n`,
   )
   write('api-docs.html', apiReferenceHtml(spec, table))
   write('server-prefixes.json', JSON.stringify(serverPrefixes(spec), null, 2))

@@ -36,6 +36,25 @@ export interface ServerConfig {
    * per call.
    */
   checkAnswers: boolean
+  /**
+   * Leading zero bits the built-in captcha's proof of work asks for (0 to 32): 14 costs a
+   * browser about 16,000 hashes, a fraction of a second (docs/decisions.md, "Registration
+   * (issue 13)"). CAPTCHA_DIFFICULTY=0 accepts any nonce, still once per signed challenge.
+   */
+  captchaDifficulty: number
+}
+
+/** A whole number from lowest to highest, or the fallback. */
+function wholeBetween(
+  value: string | undefined,
+  lowest: number,
+  highest: number,
+  fallback: number,
+) {
+  const parsed = Number(value)
+  const ok =
+    value !== undefined && Number.isInteger(parsed) && parsed >= lowest && parsed <= highest
+  return ok ? parsed : fallback
 }
 
 function number(value: string | undefined, fallback: number): number {
@@ -65,5 +84,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     rateLimitFactor: Math.floor(number(env.RATE_LIMIT_FACTOR, 1)),
     // Process-wide like logLevel: a production process stays unchecked whatever it passes.
     checkAnswers: (env.NODE_ENV ?? process.env.NODE_ENV) !== 'production',
+    captchaDifficulty: wholeBetween(env.CAPTCHA_DIFFICULTY, 0, 32, 14),
   }
 }

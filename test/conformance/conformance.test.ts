@@ -126,7 +126,7 @@ async function prepared(happy: HappyPath): Promise<Json> {
   if (happy.prepare) {
     const step = await prepareSignIn(server, happy.prepare, await tokenFor(happy.as))
     preparedCalls.set(happy, step)
-    return { ...body, ...step.body }
+    return { ...body, ...step.body } as Json
   }
   return body
 }

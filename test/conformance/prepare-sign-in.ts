@@ -10,6 +10,13 @@ import { totpAt } from '../../src/server/auth/totp.ts'
 import { issueAccountCode } from '../../src/server/activation/account-codes.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../src/shared/pkce.ts'
 import type { TestServer } from '../integration/server-harness.ts'
+import {
+  businessPayload,
+  personalPayload,
+  solvedCaptcha,
+  type BusinessPayload,
+  type PersonalPayload,
+} from '../integration/activation/registration-payloads.ts'
 
 export type SignInPreparation =
   | 'deviceToken'
@@ -22,9 +29,12 @@ export type SignInPreparation =
   | 'recoveryCode'
   | 'seiAuthorization'
   | 'emailConfirmation'
+  | 'personalRegistration'
+  | 'businessRegistration'
 
 export interface PreparedStep {
-  body?: Record<string, string>
+  /** Body fields of the happy call; a registration's are the whole payload. */
+  body?: Record<string, string> | PersonalPayload | BusinessPayload
   params?: Record<string, string>
   token?: string
 }
@@ -88,6 +98,21 @@ export async function prepareSignIn(
       })
       const { authorizeUrl } = (await reply.json()) as { authorizeUrl: string }
       return { params: { authorizationId: authorizeUrl.split('/').pop() ?? '' } }
+    }
+    // A registration with a captcha solved as the portal solves it, for an e-mail of its own.
+    case 'personalRegistration':
+      return {
+        body: personalPayload(
+          'conformance.personal@mail.example',
+          await solvedCaptcha(server.baseUrl),
+        ),
+      }
+    case 'businessRegistration': {
+      const emails: [string, string] = [
+        'conformance.owner@mail.example',
+        'conformance.user@mail.example',
+      ]
+      return { body: businessPayload(emails, await solvedCaptcha(server.baseUrl)) }
     }
     case 'emailConfirmation': {
       const [message] = await server.db

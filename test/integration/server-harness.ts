@@ -13,6 +13,9 @@ import type { components } from '../../src/generated/api.d.ts'
 
 type Schemas = components['schemas']
 
+/** The captcha difficulty of the test servers (config.ts captchaDifficulty). */
+export const testCaptchaDifficulty = 8
+
 /** The internal service token of the test servers (x-access internal operations). */
 export const testInternalToken = 'internal-token-of-the-test-servers-0123456789'
 
@@ -140,6 +143,8 @@ export async function startServer(
     PORTAL_DIR: 'none-such',
     DEMO: 'true',
     INTERNAL_TOKEN: testInternalToken,
+    // Real proof of work, 256 hashes on average, so solving a captcha costs a test nothing.
+    CAPTCHA_DIFFICULTY: String(testCaptchaDifficulty),
   })
   const app = await buildApp(database.db, config, options)
   await app.listen({ port: 0, host: '127.0.0.1' })

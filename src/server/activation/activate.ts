@@ -3,7 +3,7 @@
 // business activation then sends the activation links of its authorized users. Every
 // failure answers the same whether or not the account exists.
 import { and, eq, isNull } from 'drizzle-orm'
-import { users } from '../db/schema.ts'
+import { customerEmails, users } from '../db/schema.ts'
 import { accountCodes } from '../db/schema-auth.ts'
 import { companyUsers } from '../db/schema-security.ts'
 import type { Db } from '../db/open-database.ts'
@@ -37,6 +37,17 @@ export async function activate(
   const result = await context.db.transaction(async (tx) => {
     const check = await checkAccountCode(tx, row, code, true)
     if (check !== 'right') return check
+    // The code reached the address, which confirms it (registration stored it unconfirmed).
+    await tx
+      .update(customerEmails)
+      .set({ confirmedAt: new Date() })
+      .where(
+        and(
+          eq(customerEmails.customerId, user.customerId),
+          eq(customerEmails.emailAddress, email),
+          isNull(customerEmails.confirmedAt),
+        ),
+      )
     if (row.purpose === 'activationBusiness') await sendEmployeeLinks(tx, user.customerId)
     return 'right' as const
   })

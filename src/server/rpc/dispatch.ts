@@ -15,6 +15,7 @@ import { asRestDenial, checkAccess, type AccessDecision } from './access.ts'
 import { multipartBody } from './multipart-body.ts'
 import { requestTextErrors } from './text-input.ts'
 import { sessionRefusal } from '../auth/session-checks.ts'
+import { brandHeader, requestBrandId } from './request-brand.ts'
 import { pendingTermsRefusal } from '../customer/pending-terms.ts'
 import spec from '../../generated/spec.json' with { type: 'json' }
 import type { AppServices } from '../services.ts'
@@ -172,6 +173,7 @@ function handlerContext(
     accessRight: decision.accessRight,
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
+    brandId: requestBrandId(request.hostname, request.headers[brandHeader], services.config.demo),
     lang,
     params: (request.params ?? {}) as Record<string, string>,
     query,

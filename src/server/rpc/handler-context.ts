@@ -5,6 +5,7 @@ import type { Answer, Failure, OperationId } from './outcome.ts'
 import type { operations } from '../../generated/api.d.ts'
 import type { TokenService } from '../auth/tokens.ts'
 import type { Session } from '../auth/session.ts'
+import type { BrandId } from './request-brand.ts'
 
 /**
  * The query parameters of a REST operation, checked against the spec by the dispatcher and
@@ -34,6 +35,8 @@ export interface HandlerContext<Op extends OperationId = never> {
   accessRight: number
   ip: string
   userAgent: string
+  /** The brand the request is for: its host, or x-brand in demo mode (rpc/request-brand.ts). */
+  brandId: BrandId
   lang: string
   /** Path parameters of REST operations. */
   params: Record<string, string>
