@@ -2,14 +2,17 @@
 // the tree shows each next to what it is about. A parameter is a dotted payload path:
 // 'shareholders.0.shareholders.1.share' is the share of the second shareholder of the first
 // one, 'shareholders.0.shareholders' that level (its sum), 'companyList.2.directors' the
-// directors of the third company, shown at every node of that company.
+// directors of the third company, shown at every node of that company;
+// 'personList.1.sourcesOfFunds.0.details' a tree person's source of funds (the shareholder
+// section's check, registration-rules.ts), at every node of that person.
 import type { FieldError } from '../../call-operation.ts'
 import {
   companiesOf,
   levelKey,
+  personsOf,
   nodeAt,
   nodeKey,
-  pathsOfCompany,
+  pathsWhere,
   treeOf,
   type NodePath,
   type Payload,
@@ -33,9 +36,8 @@ export function errorsByNode(errors: readonly FieldError[], payload: Payload): E
     if (parts[0] === 'shareholders') {
       const { key, field } = shareholderTarget(parts, payload)
       add(key, field, error.description)
-    } else if (parts[0] === 'companyList') {
-      for (const { key, field } of companyTargets(parts, payload))
-        add(key, field, error.description)
+    } else if (parts[0] === 'companyList' || isSourceOfFunds(parts)) {
+      for (const { key, field } of entityTargets(parts, payload)) add(key, field, error.description)
     }
   }
   return found
@@ -59,11 +61,23 @@ function shareholderTarget(parts: string[], payload: Payload): { key: string; fi
   return { key: nodeKey(path), field: parts.slice(at).join('.') }
 }
 
-/** Every node of the company a 'companyList.<index>…' path names, or the top level. */
-function companyTargets(parts: string[], payload: Payload): { key: string; field: string }[] {
-  const company = isIndex(parts[1]) ? companiesOf(payload)[Number(parts[1])] : undefined
+const isSourceOfFunds = (parts: string[]) =>
+  parts[0] === 'personList' && parts[2] === 'sourcesOfFunds'
+
+/**
+ * Every node of the company or person a 'companyList.<index>…' or 'personList.<index>…' path
+ * names; the top level when no node names it.
+ */
+function entityTargets(parts: string[], payload: Payload): { key: string; field: string }[] {
+  const isCompany = parts[0] === 'companyList'
+  const list = isCompany ? companiesOf(payload) : personsOf(payload)
+  const entity = isIndex(parts[1]) ? list[Number(parts[1])] : undefined
   const field = parts.slice(2).join('.')
-  const paths: NodePath[] = company ? pathsOfCompany(treeOf(payload), company.id) : []
+  const paths: NodePath[] = entity
+    ? pathsWhere(treeOf(payload), (node) =>
+        isCompany ? node.companyId === entity.id : node.personId === entity.id,
+      )
+    : []
   if (paths.length === 0) return [{ key: levelKey([]), field }]
   return paths.map((path) => ({ key: nodeKey(path), field }))
 }

@@ -105,13 +105,16 @@ export function idsInTree(nodes: readonly Shareholder[]): {
   return { personIds, companyIds }
 }
 
-/** The paths of every node that refers to a company, in tree order. */
-export function pathsOfCompany(tree: readonly Shareholder[], companyId: number): NodePath[] {
+/** The paths of every node that matches, in tree order. */
+export function pathsWhere(
+  tree: readonly Shareholder[],
+  matches: (node: Shareholder) => boolean,
+): NodePath[] {
   const found: NodePath[] = []
   const visit = (level: readonly Shareholder[], parent: NodePath) =>
     level.forEach((node, index) => {
       const path = [...parent, index]
-      if (node.companyId === companyId) found.push(path)
+      if (matches(node)) found.push(path)
       visit(node.shareholders ?? [], path)
     })
   visit(tree, [])

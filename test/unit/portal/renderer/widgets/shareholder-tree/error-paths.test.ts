@@ -17,6 +17,11 @@ const payload: Payload = {
     { type: 1, share: 40, personId: 2 },
     { type: 2, share: 5, companyId: 9 },
   ],
+  personList: [
+    { id: 1, sourcesOfFunds: [{ sourceId: 3 }] },
+    { id: 2, sourcesOfFunds: [] },
+    { id: 3 },
+  ],
   companyList: [
     { id: 7, directors: [1] },
     { id: 9, directors: [2] },
@@ -53,6 +58,16 @@ describe('errorsByNode', () => {
       'a company in no node, on the top level',
       'companyList.2.directors',
       [['shareholders', 'directors']],
+    ],
+    [
+      "a person's source of funds at its node",
+      'personList.0.sourcesOfFunds.0.details',
+      [['shareholders.0.shareholders.0', 'sourcesOfFunds.0.details']],
+    ],
+    [
+      "a person's missing sources at its node",
+      'personList.1.sourcesOfFunds',
+      [['shareholders.1', 'sourcesOfFunds']],
     ],
   ])('%s', (_name, parameter, want) => {
     const found = errorsByNode([{ parameter, description: 'wrong' }], payload)
