@@ -11,17 +11,20 @@ export type Entity = { id: number } & Record<string, Json>
 /** Where a node sits: its index on each level from the top, e.g. [0, 1]. */
 export type NodePath = readonly number[]
 
+/** One empty list for every missing one, so a memo on a missing list does not run again. */
+const none: never[] = []
+
 /** The top level of the tree; an empty draft has none. */
 export function treeOf(payload: Payload): Shareholder[] {
-  return (payload.shareholders ?? []) as unknown as Shareholder[]
+  return (payload.shareholders ?? none) as unknown as Shareholder[]
 }
 
 export function personsOf(payload: Payload): Entity[] {
-  return (payload.personList ?? []) as unknown as Entity[]
+  return (payload.personList ?? none) as unknown as Entity[]
 }
 
 export function companiesOf(payload: Payload): Entity[] {
-  return (payload.companyList ?? []) as unknown as Entity[]
+  return (payload.companyList ?? none) as unknown as Entity[]
 }
 
 /** The payload path of a node, the one server errors name: 'shareholders.0.shareholders.1'. */
@@ -124,4 +127,12 @@ export function pathsWhere(
 /** The sum of a level's shares in percent, to two decimals (shares may have decimals). */
 export function levelSum(level: readonly Shareholder[]): number {
   return Math.round(level.reduce((sum, node) => sum + node.share * 100, 0)) / 100
+}
+
+/** The inverse of nodeKey: 'shareholders.0.shareholders.1' to [0, 1]. */
+export function pathOfKey(key: string): NodePath {
+  return key
+    .split('.')
+    .filter((part) => /^\d+$/.test(part))
+    .map(Number)
 }
