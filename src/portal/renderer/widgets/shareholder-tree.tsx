@@ -26,7 +26,7 @@ export function ShareholderTreeWidget(props: WizardWidgetProps) {
   )
   const close = useCallback(() => setDialogs((old) => ({ ...old, opened: false })), [])
   const actions = useStableActions(props, open)
-  const data = useTreeDataOf(props.payload, props.errors)
+  const data = useTreeDataOf(props.payload, props.errors, props.operationId)
   const formKeys = {
     person: props.personFormKey,
     company: props.companyFormKey,

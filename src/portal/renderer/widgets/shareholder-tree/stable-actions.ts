@@ -11,6 +11,7 @@ import {
   idsInTree,
   insertNode,
   nodeAt,
+  personsOf,
   removeNode,
   replaceNode,
   treeOf,
@@ -59,6 +60,10 @@ export function useStableActions(
       },
       saveEntity(kind, entity) {
         commit(withEntity(latest.current, kind, entity))
+      },
+      changePerson(personId, change) {
+        const person = personsOf(latest.current).find((entry) => entry.id === personId)
+        if (person) commit(withEntity(latest.current, 'person', change(person)))
       },
       setDirectors(companyId, directors, created) {
         let payload = created ? withEntity(latest.current, 'person', created) : latest.current

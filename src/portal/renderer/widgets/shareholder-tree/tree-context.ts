@@ -22,6 +22,8 @@ export interface TreeView {
   errors: ErrorsByKey
   /** The brand's sourceOfWealthEnable: above 25 % a person needs source-of-funds details. */
   sourceOfWealth: boolean
+  /** The operation the wizard builds: its description names the sources-of-funds dictionary. */
+  operationId: string
   /** The shown name of a person or company, a numbered placeholder before its form has one. */
   nameOf(kind: EntityKind, id: number | undefined): string
 }
@@ -32,6 +34,8 @@ export interface TreeActions {
   addNode(parent: NodePath, node: Shareholder, created?: Entity): void
   removeNode(path: NodePath): void
   saveEntity(kind: EntityKind, entity: Entity): void
+  /** Changes a person as the draft holds it at the time (its sources of funds). */
+  changePerson(personId: number, change: (person: Entity) => Entity): void
   /** Replaces a company's directors, with a new person when one was created for it. */
   setDirectors(companyId: number, directors: number[], created?: Entity): void
   open(dialog: Dialog): void

@@ -148,7 +148,7 @@ function EntityDialog({ opened, dialog, serial, formKeys, onClose }: DialogProps
           key={serial}
           formKey={formKey}
           operationId={formKeys.operationId}
-          initial={existing}
+          initial={existing && pick(existing, fields)}
           submitLabel={t('tree.save')}
           onSubmit={save}
         />
@@ -156,6 +156,10 @@ function EntityDialog({ opened, dialog, serial, formKeys, onClose }: DialogProps
     </Modal>
   )
 }
+
+/** The entry's fields the form holds: rjsf would keep the others as extra data. */
+const pick = (entry: Record<string, Json>, fields: readonly string[]) =>
+  Object.fromEntries(Object.entries(entry).filter(([name]) => fields.includes(name)))
 
 function entityTitle(
   t: ReturnType<typeof useTranslation>['t'],

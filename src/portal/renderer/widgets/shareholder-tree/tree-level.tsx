@@ -9,6 +9,7 @@ import { CompanyDirectors } from './company-directors.tsx'
 import { NodeHeader, PersonShare, type NodeRowProps } from './node-parts.tsx'
 import { NodeErrors, sameErrors } from './node-errors.tsx'
 import { ShareInput } from './share-input.tsx'
+import { isSourceError, SourcesOfFunds } from './sources-of-funds.tsx'
 import { useTreeActions, useTreeData } from './tree-context.ts'
 import { levelKey, levelSum, nodeKey, pathOfKey, type Shareholder } from './tree-model.ts'
 import { usePercent } from './use-tree-data.ts'
@@ -129,7 +130,15 @@ function NodeRowView(props: NodeRowProps) {
           <ShareInput value={node.share} error={shareError} onCommit={onCommit} />
           <PersonShare {...props} />
         </Group>
-        <NodeErrors errors={props.errors?.filter((error) => error.field !== 'share')} />
+        {props.needsSourceOfFunds && node.personId !== undefined && (
+          <SourcesOfFunds personId={node.personId} errors={props.errors} />
+        )}
+        <NodeErrors
+          errors={props.errors?.filter(
+            (error) =>
+              error.field !== 'share' && !(props.needsSourceOfFunds && isSourceError(error)),
+          )}
+        />
         {node.type === ShareholderType.Company && node.companyId !== undefined && (
           <>
             <CompanyDirectors companyId={node.companyId} companyName={name} />

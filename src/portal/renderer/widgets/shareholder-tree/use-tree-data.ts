@@ -13,7 +13,11 @@ import type { TreeView } from './tree-context.ts'
 
 const byId = (list: readonly Entity[]) => new Map(list.map((entry) => [entry.id, entry]))
 
-export function useTreeDataOf(payload: Payload, errors: readonly FieldError[]): TreeView {
+export function useTreeDataOf(
+  payload: Payload,
+  errors: readonly FieldError[],
+  operationId: string,
+): TreeView {
   const { t } = useTranslation('registration-tree')
   const sourceOfWealth = useBrand().sourceOfWealthEnable
   const tree = treeOf(payload)
@@ -40,8 +44,17 @@ export function useTreeDataOf(payload: Payload, errors: readonly FieldError[]): 
     [persons, companies, t],
   )
   return useMemo(
-    () => ({ tree, persons, companies, effective, errors: errorsByKey, sourceOfWealth, nameOf }),
-    [tree, persons, companies, effective, errorsByKey, sourceOfWealth, nameOf],
+    () => ({
+      tree,
+      persons,
+      companies,
+      effective,
+      errors: errorsByKey,
+      sourceOfWealth,
+      operationId,
+      nameOf,
+    }),
+    [tree, persons, companies, effective, errorsByKey, sourceOfWealth, operationId, nameOf],
   )
 }
 
