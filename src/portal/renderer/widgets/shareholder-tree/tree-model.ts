@@ -124,9 +124,13 @@ export function pathsWhere(
   return found
 }
 
-/** The sum of a level's shares in percent, to two decimals (shares may have decimals). */
+/**
+ * The sum of a level's shares in percent, rounded like the checks round it (six decimals,
+ * registration-rules.ts), so the tree warns exactly when the check will refuse the level.
+ */
 export function levelSum(level: readonly Shareholder[]): number {
-  return Math.round(level.reduce((sum, node) => sum + node.share * 100, 0)) / 100
+  const scale = 1_000_000
+  return Math.round(level.reduce((sum, node) => sum + node.share, 0) * scale) / scale
 }
 
 /** The inverse of nodeKey: 'shareholders.0.shareholders.1' to [0, 1]. */
