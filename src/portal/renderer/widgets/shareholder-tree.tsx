@@ -3,7 +3,7 @@
 // draft's shareholders, personList and companyList and shows the checks' errors at the nodes
 // they name. The parts live in shareholder-tree/; this shell holds the dialog state and gives
 // the parts the draft's data and the actions through two contexts.
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Stack, Text } from '@mantine/core'
 import type { WizardWidgetProps } from '../wizard/widget-props.ts'
@@ -27,18 +27,19 @@ export function ShareholderTreeWidget(props: WizardWidgetProps) {
   const close = useCallback(() => setDialogs((old) => ({ ...old, opened: false })), [])
   const actions = useStableActions(props, open)
   const data = useTreeDataOf(props.payload, props.errors, props.operationId)
-  const formKeys = {
-    person: props.personFormKey,
-    company: props.companyFormKey,
-    operationId: props.operationId,
-  }
+  const formKeys = useMemo(
+    () => ({
+      person: props.personFormKey,
+      company: props.companyFormKey,
+      operationId: props.operationId,
+    }),
+    [props.personFormKey, props.companyFormKey, props.operationId],
+  )
   return (
     <TreeActionsContext value={actions}>
       <TreeDataContext value={data}>
         <Stack gap="sm" data-testid="shareholder-tree">
-          <Text size="sm" c="dimmed">
-            {t('tree.intro')}
-          </Text>
+          <Text size="sm">{t('tree.intro')}</Text>
           <TreeLevel parentKey="" nodes={data.tree} />
         </Stack>
         <TreeDialogs state={dialogs} formKeys={formKeys} onClose={close} />

@@ -4,6 +4,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core'
+import { TreeWarning } from './node-errors.tsx'
 import { useTreeActions, useTreeData } from './tree-context.ts'
 
 const newPerson = 'new'
@@ -29,11 +30,7 @@ export function CompanyDirectors(props: { companyId: number; companyName: string
       <Text size="sm" fw={500}>
         {t('tree.directors')}
       </Text>
-      {directors.length === 0 && (
-        <Text size="sm" c="orange.9">
-          {t('tree.noDirector')}
-        </Text>
-      )}
+      {directors.length === 0 && <TreeWarning>{t('tree.noDirector')}</TreeWarning>}
       {directors.map((id) => (
         <Group key={id} gap="xs" wrap="nowrap">
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Badge, Box, Button, Group, Text } from '@mantine/core'
 import { ShareholderType } from '../../../../generated/constants.ts'
 import { sourceOfWealthThresholdPercent } from '../../../../shared/registration-rules.ts'
+import { TreeWarning } from './node-errors.tsx'
 import { useTreeActions } from './tree-context.ts'
 import { usePercent } from './use-tree-data.ts'
 import type { NodeError } from './error-paths.ts'
@@ -69,9 +70,9 @@ export function PersonShare({ effective, needsSourceOfFunds }: NodeRowProps) {
     <Box pt={{ base: 0, xs: 26 }}>
       <Text size="sm">{t('tree.effective', { percent: percent(effective) })}</Text>
       {needsSourceOfFunds && (
-        <Text size="sm" c="orange.9" data-testid="source-of-funds-needed">
+        <TreeWarning testId="source-of-funds-needed">
           {t('tree.sourceOfFundsNeeded', { threshold: sourceOfWealthThresholdPercent })}
-        </Text>
+        </TreeWarning>
       )}
     </Box>
   )

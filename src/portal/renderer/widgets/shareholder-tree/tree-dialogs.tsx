@@ -1,7 +1,7 @@
 // The tree's dialogs: add a shareholder, edit or make a person or company, confirm a removal.
 // Each modal stays mounted, so Mantine returns the focus to the button that opened it, and
 // keeps its content while it closes; a new key per opening starts its form afresh.
-import { useMemo } from 'react'
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
@@ -32,7 +32,12 @@ interface DialogProps<K extends Dialog['kind']> {
   onClose(): void
 }
 
-export function TreeDialogs(props: { state: DialogState; formKeys: FormKeys; onClose(): void }) {
+/** Memoized: a render of the wizard that changes nothing here does not draw the dialogs. */
+export const TreeDialogs = memo(function TreeDialogs(props: {
+  state: DialogState
+  formKeys: FormKeys
+  onClose(): void
+}) {
   const { dialog, opened, serial } = props.state
   const common = { serial, formKeys: props.formKeys, onClose: props.onClose }
   const pick = <K extends Dialog['kind']>(kind: K) => ({
@@ -46,7 +51,7 @@ export function TreeDialogs(props: { state: DialogState; formKeys: FormKeys; onC
       <RemoveDialog {...common} {...pick('remove')} />
     </>
   )
-}
+})
 
 /** Full screen on a phone: a long person form in a small box would scroll twice. */
 function useModalLayout() {
@@ -109,14 +114,11 @@ function DialogButtons(props: {
 }
 
 /** The top-level fields of a bundle form: what a saved form replaces (entity-form.ts). */
-function useFormFields(formKey: string): string[] {
-  const brandId = useBrand().id
-  return useMemo(() => {
-    const meta = screensBundle.forms[brandId]?.[formKey]
-    const schema = meta ? screensBundle.schemas[meta.schema] : undefined
-    if (!schema) throw new Error(`assertion: form ${formKey} exists for brand ${brandId}`)
-    return Object.keys((schema.properties ?? {}) as Record<string, Json>)
-  }, [brandId, formKey])
+function formFieldNames(brandId: string, formKey: string): string[] {
+  const meta = screensBundle.forms[brandId]?.[formKey]
+  const schema = meta ? screensBundle.schemas[meta.schema] : undefined
+  if (!schema) throw new Error(`assertion: form ${formKey} exists for brand ${brandId}`)
+  return Object.keys((schema.properties ?? {}) as Record<string, Json>)
 }
 
 function EntityDialog({ opened, dialog, serial, formKeys, onClose }: DialogProps<'entity'>) {
@@ -125,12 +127,12 @@ function EntityDialog({ opened, dialog, serial, formKeys, onClose }: DialogProps
   const actions = useTreeActions()
   const kind = dialog?.entity ?? 'person'
   const formKey = kind === 'person' ? formKeys.person : formKeys.company
-  const fields = useFormFields(formKey)
+  const brandId = useBrand().id
   const list = kind === 'person' ? view.persons : view.companies
   const existing = dialog?.id === undefined ? undefined : list.get(dialog.id)
   const save = (data: Record<string, Json>) => {
     const id = existing?.id ?? nextFreeId([...list.values()])
-    const entity = mergeEntity(id, existing, data, fields)
+    const entity = mergeEntity(id, existing, data, formFieldNames(brandId, formKey))
     const companyId = dialog?.directorOf
     if (companyId === undefined) actions.saveEntity(kind, entity)
     else {
@@ -148,7 +150,7 @@ function EntityDialog({ opened, dialog, serial, formKeys, onClose }: DialogProps
           key={serial}
           formKey={formKey}
           operationId={formKeys.operationId}
-          initial={existing && pick(existing, fields)}
+          initial={existing && pick(existing, formFieldNames(brandId, formKey))}
           submitLabel={t('tree.save')}
           onSubmit={save}
         />

@@ -7,7 +7,7 @@ import { ShareholderType } from '../../../../generated/constants.ts'
 import { clearsSourceOfFunds, levelSumPercent } from '../../../../shared/registration-rules.ts'
 import { CompanyDirectors } from './company-directors.tsx'
 import { NodeHeader, PersonShare, type NodeRowProps } from './node-parts.tsx'
-import { NodeErrors, sameErrors } from './node-errors.tsx'
+import { NodeErrors, sameErrors, TreeWarning } from './node-errors.tsx'
 import { ShareInput } from './share-input.tsx'
 import { isSourceError, SourcesOfFunds } from './sources-of-funds.tsx'
 import { useTreeActions, useTreeData } from './tree-context.ts'
@@ -88,22 +88,29 @@ function LevelFooter(props: {
   const isTop = parent.length === 0
   return (
     <Stack gap={4}>
-      {props.nodes.length === 0 ? (
-        <Text size="sm" c={isTop ? 'dimmed' : 'orange.9'} data-testid="level-sum">
-          {t(isTop ? 'tree.empty' : 'tree.noOwners')}
+      {props.nodes.length === 0 && isTop && <Text size="sm">{t('tree.empty')}</Text>}
+      {props.nodes.length === 0 && !isTop && (
+        <TreeWarning testId="level-sum">{t('tree.noOwners')}</TreeWarning>
+      )}
+      {props.nodes.length > 0 && within && (
+        <Text size="sm" data-testid="level-sum">
+          {t('tree.sum', { sum: percent(sum) })}
         </Text>
-      ) : (
-        <Text size="sm" c={within ? 'dimmed' : 'orange.9'} data-testid="level-sum">
-          {within
-            ? t('tree.sum', { sum: percent(sum) })
-            : t('tree.sumOutOfRange', { sum: percent(sum), ...levelSumPercent })}
-        </Text>
+      )}
+      {props.nodes.length > 0 && !within && (
+        <TreeWarning testId="level-sum">
+          {t('tree.sumOutOfRange', { sum: percent(sum), ...levelSumPercent })}
+        </TreeWarning>
       )}
       <NodeErrors errors={view.errors.get(levelKey(parent))} />
       <Group>
         <Button
           size="compact-sm"
           variant="light"
+          h="auto"
+          py={4}
+          // A long company name wraps rather than being cut off on a phone.
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
           onClick={() => actions.open({ kind: 'add', parent })}
         >
           {props.ownerName ? t('tree.addUnder', { name: props.ownerName }) : t('tree.add')}
