@@ -71,7 +71,8 @@ export function ShareInputField(
       clampBehavior="none"
       allowNegative={false}
       decimalScale={4}
-      w={130}
+      // The box is narrow; the label and a message under it may be wider.
+      styles={{ wrapper: { width: 130 } }}
       {...props}
     />
   )
