@@ -21,7 +21,10 @@ export interface FormKeys {
 
 const newEntity = 'new'
 
-/** The form's state and what it adds: undefined while something is missing or invalid. */
+/**
+ * The form's state, and build(): the node to add (with its new person or company), or
+ * undefined while something is missing or invalid, whose messages it then shows.
+ */
 export function useAddShareholder(parent: NodePath) {
   const view = useTreeData()
   const [kind, setKind] = useState<EntityKind>('person')
@@ -82,6 +85,7 @@ export function AddShareholderFields(props: {
         onChange={(value) => {
           set.setKind(value as EntityKind)
           set.setChoice('')
+          set.setCreated({})
         }}
       >
         <Group mt={4}>

@@ -16,6 +16,7 @@ import {
   replaceNode,
   treeOf,
   type Payload,
+  type Shareholder,
 } from './tree-model.ts'
 import type { Dialog, TreeActions } from './tree-context.ts'
 import type { WizardWidgetProps } from '../../wizard/widget-props.ts'
@@ -37,8 +38,10 @@ export function useStableActions(
     }
     return {
       open,
-      setShare(path, share) {
+      setShare(path, share, expected) {
         const payload = latest.current
+        const node = nodeAt(treeOf(payload), path)
+        if (!node || !sameEntity(node, expected)) return
         commit(
           commitTree(
             payload,
@@ -73,13 +76,17 @@ export function useStableActions(
         const { directors: _old, ...rest } = company
         // No empty list: the schema wants a present one to have an item; the check names it.
         payload = withEntity(payload, 'company', directors.length ? { ...rest, directors } : rest)
-        const dropped = before.filter((id): id is number => typeof id === 'number')
-        const personIds = dropped.filter((id) => !directors.includes(id))
+        const personIds = before.filter(
+          (id): id is number => typeof id === 'number' && !directors.includes(id),
+        )
         commit(pruneUnreferenced(payload, { personIds, companyIds: [] }))
       },
     } satisfies TreeActions
   }, [open])
 }
+
+const sameEntity = (a: Shareholder, b: Shareholder) =>
+  a.type === b.type && a.personId === b.personId && a.companyId === b.companyId
 
 const kindOf = (node: { type: number }) =>
   node.type === ShareholderType.Person ? 'person' : 'company'

@@ -29,7 +29,11 @@ export interface TreeView {
 }
 
 export interface TreeActions {
-  setShare(path: NodePath, share: number): void
+  /**
+   * Sets the share of the node at `path` if that is still `node`'s entity: a share typed just
+   * before its row went away must not land on the node that took its place.
+   */
+  setShare(path: NodePath, share: number, node: Shareholder): void
   /** Adds a node, with the person or company it names when that is new. */
   addNode(parent: NodePath, node: Shareholder, created?: Entity): void
   removeNode(path: NodePath): void

@@ -125,8 +125,8 @@ function NodeRowView(props: NodeRowProps) {
   const actions = useTreeActions()
   const nameId = useId()
   const onCommit = useCallback(
-    (share: number) => actions.setShare(pathOfKey(pathKey), share),
-    [actions, pathKey],
+    (share: number) => actions.setShare(pathOfKey(pathKey), share, node),
+    [actions, pathKey, node],
   )
   const shareError = props.errors?.find((error) => error.field === 'share')?.description
   return (
