@@ -143,8 +143,7 @@ export function derivedConditions(schema: JsonObject, prefix = ''): Record<strin
     if (value === undefined) continue
     const forbidden = (part: Json | undefined) =>
       ((((part as JsonObject | undefined)?.not as JsonObject | undefined)?.required as
-        | string[]
-        | undefined) ?? []) as string[]
+        string[] | undefined) ?? []) as string[]
     for (const name of forbidden(rule.else))
       out[`${prefix}${name}`] = { field: `${prefix}${field}`, equals: value }
     if (value === true)

@@ -107,7 +107,11 @@ function closest(word: string, candidates: string[]): string | undefined {
 
 /** Inlines every $ref and drops texts: labels and help come from i18n, not from the spec. */
 export function formSchema(schema: Json, components: JsonObject, depth = 0): Json {
-  if (depth > 12) return {}
+  // A schema that refers to itself (a shareholder's shareholders) is cut at this depth: what
+  // lies below accepts anything, and a rule that would then refuse everything (not, oneOf of
+  // two open schemas) or hold on nothing (if) is left out. The server checks the whole tree.
+  if (depth > 12 && schema !== null && typeof schema === 'object' && !Array.isArray(schema))
+    return {}
   if (Array.isArray(schema)) return schema.map((s) => formSchema(s, components, depth + 1))
   if (schema === null || typeof schema !== 'object') return schema
   if (typeof schema.$ref === 'string') {
@@ -124,6 +128,7 @@ export function formSchema(schema: Json, components: JsonObject, depth = 0): Jso
     if (['title', 'description', 'examples', 'example', '$defs', 'deprecated'].includes(key))
       continue
     if (key.startsWith('x-')) continue
+    if (depth + 1 > 12 && ['not', 'oneOf', 'if', 'then', 'else'].includes(key)) continue
     out[key] =
       key === 'properties'
         ? Object.fromEntries(

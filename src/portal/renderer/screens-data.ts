@@ -4,6 +4,8 @@
 import bundleJson from '../../generated/screens.json'
 import formValidators from '../../generated/form-validators.js'
 import type { FormAction, Json, ScreenDescription } from '../../generated/screen.d.ts'
+import type { ChoiceSource } from './form-choices.ts'
+import type { TaxIdHint } from './tax-id-names.ts'
 
 // The screen description's types are generated from schemas/screen.schema.json (codegen/
 // screen-type.ts), the same ones codegen checks the YAML with.
@@ -11,6 +13,8 @@ export type { FormAction, Json, Mapping, ScreenDescription } from '../../generat
 export type Schema = { [key: string]: Json }
 /** A field shown only while another has a value (filled) or one given value (equals). */
 export type VisibleWhen = NonNullable<FormAction['visibleWhen']>[string]
+export type Wizard = NonNullable<ScreenDescription['wizard']>
+export type WizardSection = Wizard['sections'][number]
 export type Column = NonNullable<ScreenDescription['list']>['columns'][number]
 
 export interface OperationRef {
@@ -33,6 +37,16 @@ export interface FormMeta {
   schema: string
   labels: Record<string, string>
   order: string[]
+  /** Options a brand overlay hides, by dotted field; also left out of a dictionary's options. */
+  hideOptions?: Record<string, Json[]>
+  /** A wizard's item form: the request path its fields' labels start from (personList). */
+  labelRoot?: string
+  /** Fields whose options come from a dictionary. */
+  choices?: Record<string, ChoiceSource>
+  /** Tax-id fields named after the country of another field. */
+  taxIds?: TaxIdHint[]
+  /** Conditional fields by dotted name: a wizard's, and those its schema's if/then give. */
+  visibleWhen?: Record<string, VisibleWhen>
 }
 
 interface ScreensBundle {
