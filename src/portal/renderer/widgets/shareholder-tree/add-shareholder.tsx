@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next'
 import { Group, NativeSelect, Radio, Stack } from '@mantine/core'
 import { ShareholderType } from '../../../../generated/constants.ts'
 import { SchemaForm } from '../../schema-form.tsx'
+import { nextId } from '../../wizard/wizard-payload.ts'
 import type { Json } from '../../screens-data.ts'
 import { mergeEntity, type EntityKind } from './entity-form.ts'
-import { nextFreeId } from './ids.ts'
 import { isValidShare, ShareInputField } from './share-input.tsx'
 import { useTreeData, type TreeView } from './tree-context.ts'
 import { nodeAt, type Entity, type NodePath, type Shareholder } from './tree-model.ts'
@@ -38,7 +38,7 @@ export function useAddShareholder(parent: NodePath) {
     const formValid = choice !== newEntity || (validateRef.current?.() ?? true)
     if (!choice || !isValidShare(share) || !formValid) return undefined
     const list = kind === 'person' ? view.persons : view.companies
-    const id = choice === newEntity ? nextFreeId([...list.values()]) : Number(choice)
+    const id = choice === newEntity ? nextId([...list.values()]) : Number(choice)
     const node: Shareholder =
       kind === 'person'
         ? { type: ShareholderType.Person, share, personId: id }

@@ -7,10 +7,10 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useBrand } from '../../../brand/brand-context.tsx'
 import { SchemaForm } from '../../schema-form.tsx'
+import { nextId } from '../../wizard/wizard-payload.ts'
 import { screensBundle, type Json } from '../../screens-data.ts'
 import { AddShareholderFields, useAddShareholder, type FormKeys } from './add-shareholder.tsx'
 import { mergeEntity } from './entity-form.ts'
-import { nextFreeId } from './ids.ts'
 import { useTreeActions, useTreeData, type Dialog } from './tree-context.ts'
 import { nodeAt, type NodePath } from './tree-model.ts'
 
@@ -131,7 +131,7 @@ function EntityDialog({ opened, dialog, serial, formKeys, onClose }: DialogProps
   const list = kind === 'person' ? view.persons : view.companies
   const existing = dialog?.id === undefined ? undefined : list.get(dialog.id)
   const save = (data: Record<string, Json>) => {
-    const id = existing?.id ?? nextFreeId([...list.values()])
+    const id = existing?.id ?? nextId([...list.values()])
     const entity = mergeEntity(id, existing, data, formFieldNames(brandId, formKey))
     const companyId = dialog?.directorOf
     if (companyId === undefined) actions.saveEntity(kind, entity)
