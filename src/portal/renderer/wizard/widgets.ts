@@ -1,7 +1,7 @@
 // The widgets table of the wizard (screen.schema.json, a section's widget): each a lazy chunk
 // of its own, loaded when its section shows. A widget edits its part of the payload through
 // WizardWidgetProps.
-import type { ComponentType, LazyExoticComponent } from 'react'
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { WizardSection } from '../screens-data.ts'
 import type { WizardWidgetProps } from './widget-props.ts'
 
@@ -10,5 +10,9 @@ type WidgetName = NonNullable<WizardSection['widget']>
 export const wizardWidgets: Partial<
   Record<WidgetName, LazyExoticComponent<ComponentType<WizardWidgetProps>>>
 > = {
-  // The shareholder tree joins with issue13-tree.
+  shareholderTree: lazy(() =>
+    import('../widgets/shareholder-tree.tsx').then((module) => ({
+      default: module.ShareholderTreeWidget,
+    })),
+  ),
 }
