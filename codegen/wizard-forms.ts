@@ -208,8 +208,7 @@ function checkWizard(wizard: Wizard, request: JsonObject, ctx: WizardContext): v
   }
   checkSections(wizard, ctx, field, conditions)
   checkBindings(wizard, ctx, field)
-  // TODO(captcha): checkCoverage(wizard, request, ctx)
-  void checkCoverage
+  checkCoverage(wizard, request, ctx)
 }
 
 function checkSections(

@@ -21,7 +21,9 @@ export function issueLine(t: TFunction, issue: WizardIssue): string {
     .filter((part) => !/^\d+$/.test(part))
     .pop()
   const field = name ? t(`forms:fields.${name}`, { defaultValue: name }) : ''
-  return field && issue.text !== undefined ? `${field}: ${issue.text}` : issueText(t, issue)
+  // The server's words and the schema's messages do not name the field; the rules' do.
+  const unnamed = issue.text !== undefined || issue.key.startsWith('forms:')
+  return field && unnamed ? `${field}: ${issueText(t, issue)}` : issueText(t, issue)
 }
 
 /** The issues as errors of a form whose fields start at `prefix` (personList.3.). */
