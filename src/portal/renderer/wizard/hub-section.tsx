@@ -10,6 +10,7 @@ import { screensBundle, type Schema } from '../screens-data.ts'
 import { FormSection, type FormSectionProps } from './form-section.tsx'
 import { IssueList } from './issue-list.tsx'
 import { issueText } from './issue-texts.ts'
+import type { WizardIssue } from './wizard-checks.ts'
 import { PersonModal, personName } from './hub-person-modal.tsx'
 import {
   hubIds,
@@ -30,99 +31,142 @@ function offeredRights(schema: Schema | undefined, hub: Hub): number[] {
   return ((rights?.enum ?? []) as number[]).filter((value) => typeof value === 'number')
 }
 
+interface HubView {
+  hub: Hub
+  /** The item list the hub's persons are kept in (personList). */
+  list: string
+  persons: ReturnType<typeof itemsOf>
+  ids: number[]
+  offered: number[]
+}
+
+function useHubView(props: FormSectionProps): HubView {
+  const hub = props.section.hub!
+  const list = props.wizard.items![hub.item]!.field
+  const schema =
+    screensBundle.schemas[props.forms[`${props.screenId}.${props.section.id}`]?.schema ?? '']
+  return {
+    hub,
+    list,
+    persons: itemsOf(props.payload, list),
+    ids: hubIds(props.payload, hub),
+    offered: offeredRights(schema, hub),
+  }
+}
+
 export function HubSection(props: FormSectionProps) {
   const { t } = useTranslation(['registration', 'forms'])
-  const { wizard, section, payload, update, issues } = props
-  const hub = section.hub!
-  const list = wizard.items![hub.item]!.field
+  const view = useHubView(props)
+  const { hub, list, persons, ids } = view
   const [editing, setEditing] = useState<{ id?: number } | null>(null)
-  const persons = itemsOf(payload, list)
-  const ids = hubIds(payload, hub)
-  const offered = offeredRights(
-    screensBundle.schemas[props.forms[`${props.screenId}.${section.id}`]?.schema ?? ''],
-    hub,
-  )
-  const rowOf = (id: number) => persons.findIndex((person) => person.id === id)
-  const onRow = (id: number) => (issue: (typeof issues)[number]) =>
-    issue.path.startsWith(`${list}.${rowOf(id)}.`) ||
-    issue.path.startsWith(`${hub.field}.${ids.indexOf(id)}.`)
-  const general = issues.filter((issue) => !ids.some((id) => onRow(id)(issue)))
-  const others = persons.filter((person) => !ids.includes(Number(person.id)))
+  const onRow = (id: number, index: number) => (issue: WizardIssue) =>
+    issue.path.startsWith(`${list}.${persons.findIndex((p) => p.id === id)}.`) ||
+    issue.path.startsWith(`${hub.field}.${index}.`)
+  const general = props.issues.filter((issue) => !ids.some((id, i) => onRow(id, i)(issue)))
   return (
     <Stack>
-      {section.form && <FormSection {...props} issues={general} />}
-      {!section.form && <IssueList issues={general} />}
+      {props.section.form && <FormSection {...props} issues={general} />}
+      {!props.section.form && <IssueList issues={general} />}
       {ids.length === 0 && <Text c="dimmed">{t('registration:hub.empty')}</Text>}
       {ids.map((id, index) => (
-        <Card key={id} withBorder padding="sm" data-testid={`hub-person-${index}`}>
-          <Group justify="space-between" align="flex-start">
-            <Stack gap={2}>
-              <Text fw={600}>
-                {personName(persons[rowOf(id)]) || t('registration:hub.unnamed')}
-              </Text>
-              {typeof persons[rowOf(id)]?.email === 'string' && (
-                <Text size="sm" c="dimmed">
-                  {String(persons[rowOf(id)]!.email)}
-                </Text>
-              )}
-            </Stack>
-            <Group>
-              {hub.rights && (
-                <RightsSelect
-                  value={valueOfRights(payload[hub.field], index, hub.rights)}
-                  offered={offered}
-                  onChange={(rights) => update((p) => withRights(p, hub, list, id, rights))}
-                />
-              )}
-              <Button variant="default" size="xs" onClick={() => setEditing({ id })}>
-                {t('registration:hub.edit')}
-              </Button>
-              <Button
-                variant="subtle"
-                color="red"
-                size="xs"
-                onClick={() => update((p) => withoutReference(p, wizard, hub, list, id))}
-              >
-                {t('registration:hub.remove')}
-              </Button>
-            </Group>
-          </Group>
-          <RowIssues issues={issues.filter(onRow(id))} />
-        </Card>
+        <HubRow
+          key={id}
+          {...props}
+          view={view}
+          id={id}
+          index={index}
+          issues={props.issues.filter(onRow(id, index))}
+          onEdit={() => setEditing({ id })}
+        />
       ))}
-      <Group>
-        <Button variant="light" onClick={() => setEditing({})}>
-          {t('registration:hub.add')}
-        </Button>
-        {others.length > 0 && (
-          <NativeSelect
-            aria-label={t('registration:hub.addExisting')}
-            value=""
-            data={[
-              { value: '', label: t('registration:hub.addExisting') },
-              ...others.map((person) => ({
-                value: String(person.id),
-                label: personName(person) || String(person.id),
-              })),
-            ]}
-            onChange={(event) => {
-              const id = Number(event.currentTarget.value)
-              if (id) update((p) => withReference(p, hub, list, id, offered))
-            }}
-          />
-        )}
-      </Group>
+      <AddBar {...props} view={view} onNew={() => setEditing({})} />
       {editing && (
         <PersonModal
           {...props}
           hub={hub}
           list={list}
           personId={editing.id}
-          offered={offered}
+          offered={view.offered}
           onClose={() => setEditing(null)}
         />
       )}
     </Stack>
+  )
+}
+
+/** One person of the hub: name and e-mail, a user's rights, edit and remove, its issues. */
+function HubRow(
+  props: FormSectionProps & { view: HubView; id: number; index: number; onEdit(): void },
+) {
+  const { t } = useTranslation(['registration', 'forms'])
+  const { view, id, index, wizard, payload, update } = props
+  const { hub, list } = view
+  const person = view.persons.find((p) => p.id === id)
+  return (
+    <Card withBorder padding="sm" data-testid={`hub-person-${index}`}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Text fw={600}>{personName(person) || t('registration:hub.unnamed')}</Text>
+          {typeof person?.email === 'string' && (
+            <Text size="sm" c="dimmed">
+              {person.email}
+            </Text>
+          )}
+        </Stack>
+        <Group>
+          {hub.rights && (
+            <RightsSelect
+              value={valueOfRights(payload[hub.field], index, hub.rights)}
+              offered={view.offered}
+              onChange={(rights) => update((p) => withRights(p, hub, list, id, rights))}
+            />
+          )}
+          <Button variant="default" size="xs" onClick={props.onEdit}>
+            {t('registration:hub.edit')}
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            onClick={() => update((p) => withoutReference(p, wizard, hub, list, id))}
+          >
+            {t('registration:hub.remove')}
+          </Button>
+        </Group>
+      </Group>
+      <RowIssues issues={props.issues} />
+    </Card>
+  )
+}
+
+/** A new person through the item form, or someone already entered in another section. */
+function AddBar(props: FormSectionProps & { view: HubView; onNew(): void }) {
+  const { t } = useTranslation(['registration', 'forms'])
+  const { hub, list, persons, ids, offered } = props.view
+  const others = persons.filter((person) => !ids.includes(Number(person.id)))
+  return (
+    <Group>
+      <Button variant="light" onClick={props.onNew}>
+        {t('registration:hub.add')}
+      </Button>
+      {others.length > 0 && (
+        <NativeSelect
+          aria-label={t('registration:hub.addExisting')}
+          value=""
+          data={[
+            { value: '', label: t('registration:hub.addExisting') },
+            ...others.map((person) => ({
+              value: String(person.id),
+              label: personName(person) || String(person.id),
+            })),
+          ]}
+          onChange={(event) => {
+            const id = Number(event.currentTarget.value)
+            if (id) props.update((p) => withReference(p, hub, list, id, offered))
+          }}
+        />
+      )}
+    </Group>
   )
 }
 
@@ -151,7 +195,7 @@ function RightsSelect(props: {
   )
 }
 
-function RowIssues({ issues }: { issues: Parameters<typeof issueText>[1][] }) {
+function RowIssues({ issues }: { issues: readonly WizardIssue[] }) {
   const { t } = useTranslation(['registration', 'forms'])
   if (issues.length === 0) return null
   return (

@@ -7,7 +7,8 @@ import type { DictionaryReply } from '../../api/dictionaries.ts'
 import { valueAt } from '../field-paths.ts'
 import type { FormMeta, Json, Wizard } from '../screens-data.ts'
 import { taxIdName } from '../tax-id-names.ts'
-import { emailTargets, useEmailChecks } from './email-checks.ts'
+import { useEmailChecks } from './email-checks.ts'
+import { emailTargets } from './email-targets.ts'
 import { questionIssues, type Question } from './questions-form.ts'
 import {
   issuesBySectionId,

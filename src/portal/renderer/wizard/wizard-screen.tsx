@@ -47,24 +47,18 @@ function nameNormalizer(screenId: string, wizard: Wizard, forms: Record<string, 
     withNormalizedNames(payload, fields, lists)
 }
 
-function WizardFlow({ screen, wizard }: { screen: ScreenDescription; wizard: Wizard }) {
-  const { t } = useTranslation(['registration', 'screens'])
+/** The wizard's state: the draft, its issues, Next, Clear and submit. */
+function useWizardFlow(screen: ScreenDescription, wizard: Wizard) {
   const brand = useBrand()
-  const navigate = useNavigate()
   const draft = useWizardDraft(screen.id, wizard.draft.version)
   // The dictionaries load when the route opens (product-spec section 2).
   const replies = useDictionaries(Object.values(wizard.dictionaries ?? {}).map((d) => d.operation))
   const forms = screensBundle.forms[brand.id]
   if (!forms) throw new Error(`assertion: the bundle has the forms of brand ${brand.id}`)
+  const sourceOfWealthEnable = brand.sourceOfWealthEnable
   const input = useMemo(
-    () => ({
-      screenId: screen.id,
-      wizard,
-      forms,
-      replies,
-      sourceOfWealthEnable: brand.sourceOfWealthEnable,
-    }),
-    [screen.id, wizard, forms, replies, brand.sourceOfWealthEnable],
+    () => ({ screenId: screen.id, wizard, forms, replies, sourceOfWealthEnable }),
+    [screen.id, wizard, forms, replies, sourceOfWealthEnable],
   )
   const issues = useWizardIssues(input, draft.payload)
   const normalize = useMemo(
@@ -72,13 +66,12 @@ function WizardFlow({ screen, wizard }: { screen: ScreenDescription; wizard: Wiz
     [screen.id, wizard, forms],
   )
   const submit = useWizardSubmit({ wizard, draft, issues, normalize })
-  const [clearing, setClearing] = useState(false)
   const [generation, setGeneration] = useState(0)
   const [checking, setChecking] = useState(false)
   const index = Math.min(draft.section, wizard.sections.length - 1)
   const section = wizard.sections[index]!
-  const last = index === wizard.sections.length - 1
 
+  /** Next checks the section (names tidied first) and moves on only when it passes. */
   const next = async () => {
     setChecking(true)
     try {
@@ -90,13 +83,33 @@ function WizardFlow({ screen, wizard }: { screen: ScreenDescription; wizard: Wiz
       setChecking(false)
     }
   }
+  /** Clear: nothing stored, the first section, every form empty again. */
   const clear = () => {
     draft.clear()
     issues.reset()
     setGeneration((g) => g + 1)
-    setClearing(false)
   }
+  return {
+    forms,
+    replies,
+    draft,
+    issues,
+    submit,
+    index,
+    section,
+    generation,
+    checking,
+    next,
+    clear,
+  }
+}
 
+function WizardFlow({ screen, wizard }: { screen: ScreenDescription; wizard: Wizard }) {
+  const { t } = useTranslation(['registration', 'screens'])
+  const navigate = useNavigate()
+  const flow = useWizardFlow(screen, wizard)
+  const { draft, issues, submit, index, section } = flow
+  const [clearing, setClearing] = useState(false)
   return (
     <WizardFrame title={t(`screens:${screen.id}.title`)}>
       <Stepper active={index} onStepClick={draft.setSection} size="sm" wrap>
@@ -109,40 +122,27 @@ function WizardFlow({ screen, wizard }: { screen: ScreenDescription; wizard: Wiz
         ))}
       </Stepper>
       <SectionView
-        key={`${section.id}.${generation}`}
+        key={`${section.id}.${flow.generation}`}
         screenId={screen.id}
         wizard={wizard}
         section={section}
-        forms={forms}
+        forms={flow.forms}
         payload={draft.payload}
         update={draft.update}
         issues={issues.shown.get(section.id) ?? []}
-        replies={replies}
+        replies={flow.replies}
       />
-      <Group justify="space-between" mt="md">
-        <Button variant="subtle" color="red" onClick={() => setClearing(true)}>
-          {t('registration:clear')}
-        </Button>
-        <Group>
-          {index > 0 && (
-            <Button variant="default" onClick={() => draft.setSection(index - 1)}>
-              {t('registration:back')}
-            </Button>
-          )}
-          {last ? (
-            <Button loading={submit.busy} onClick={() => void submit.submit()}>
-              {t('registration:submit')}
-            </Button>
-          ) : (
-            <Button loading={checking} onClick={() => void next()}>
-              {t('registration:next')}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <WizardNav
+        flow={flow}
+        last={index === wizard.sections.length - 1}
+        onClear={() => setClearing(true)}
+      />
       <ConfirmPopup
         text={clearing ? t('registration:clearConfirm') : null}
-        onConfirm={clear}
+        onConfirm={() => {
+          flow.clear()
+          setClearing(false)
+        }}
         onCancel={() => setClearing(false)}
       />
       {submit.done && (
@@ -156,5 +156,38 @@ function WizardFlow({ screen, wizard }: { screen: ScreenDescription; wizard: Wiz
       )}
       <ResponsePopup popup={submit.popup} onClose={submit.closePopup} />
     </WizardFrame>
+  )
+}
+
+/** Clear on one side; Back, and Next or Submit on the last section, on the other. */
+function WizardNav(props: {
+  flow: ReturnType<typeof useWizardFlow>
+  last: boolean
+  onClear(): void
+}) {
+  const { t } = useTranslation('registration')
+  const { flow } = props
+  return (
+    <Group justify="space-between" mt="md">
+      <Button variant="subtle" color="red" onClick={props.onClear}>
+        {t('clear')}
+      </Button>
+      <Group>
+        {flow.index > 0 && (
+          <Button variant="default" onClick={() => flow.draft.setSection(flow.index - 1)}>
+            {t('back')}
+          </Button>
+        )}
+        {props.last ? (
+          <Button loading={flow.submit.busy} onClick={() => void flow.submit.submit()}>
+            {t('submit')}
+          </Button>
+        ) : (
+          <Button loading={flow.checking} onClick={() => void flow.next()}>
+            {t('next')}
+          </Button>
+        )}
+      </Group>
+    </Group>
   )
 }
