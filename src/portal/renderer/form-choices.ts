@@ -5,16 +5,9 @@
 import { useMemo } from 'react'
 import { useQueries } from '@tanstack/react-query'
 import { loadDictionary, type DictionaryReply } from '../api/dictionaries.ts'
-import type { Json } from './screens-data.ts'
+import type { ChoiceSource, Json } from './screens-data.ts'
 
-/** Where a form's options come from (codegen/wizard-forms.ts, ChoiceSource). */
-export interface ChoiceSource {
-  operation: string
-  items: string
-  value: string
-  label: string
-  group?: string
-}
+export type { ChoiceSource }
 
 export interface Choice {
   value: Json

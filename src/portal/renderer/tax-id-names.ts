@@ -1,15 +1,10 @@
 // The per-country tax-id table (taxIdTable, product-spec sections 3 and 5) as a form reads it:
 // what a country calls the tax id of a person or a business, and whether it is required. A
 // country the table does not list gets the table's generic fallback row.
-import { dictionaryRows, type ChoiceSource } from './form-choices.ts'
+import { dictionaryRows } from './form-choices.ts'
+import type { ChoiceSource, TaxIdHint } from './screens-data.ts'
 
-/** A tax-id field whose country is in another field (codegen/wizard-forms.ts, TaxIdHint). */
-export interface TaxIdHint {
-  field: string
-  country: string
-  kind: 'personal' | 'business'
-  source: ChoiceSource
-}
+export type { TaxIdHint }
 
 export interface TaxIdName {
   name: string
