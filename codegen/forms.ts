@@ -13,7 +13,7 @@ import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
 import { formats } from '../src/shared/formats.ts'
 import { parseAccess, screenAccessGap } from '../src/shared/access.ts'
 import type { ScreenDescription } from '../src/generated/screen.d.ts'
-import { brandFolders, fixturesEnabled } from './brands.ts'
+import { brandFolders, fixturesEnabled, loadBrands } from './brands.ts'
 import type { Json, JsonObject } from './bundle-spec.ts'
 import {
   operationTable,
@@ -21,6 +21,14 @@ import {
   responseSchema,
   type OperationEntry,
 } from './operation-table.ts'
+import { propertyPath, flatObject, underRoot } from './form-pick.ts'
+import {
+  finalMeta,
+  narrowToBrand,
+  wizardForms,
+  type WizardForm,
+  type WizardFormMeta,
+} from './wizard-forms.ts'
 
 export interface Problem {
   file: string
@@ -99,7 +107,11 @@ function closest(word: string, candidates: string[]): string | undefined {
 
 /** Inlines every $ref and drops texts: labels and help come from i18n, not from the spec. */
 export function formSchema(schema: Json, components: JsonObject, depth = 0): Json {
-  if (depth > 12) return {}
+  // A schema that refers to itself (a shareholder's shareholders) is cut at this depth: what
+  // lies below accepts anything, and a rule that would then refuse everything (not, oneOf of
+  // two open schemas) or hold on nothing (if) is left out. The server checks the whole tree.
+  if (depth > 12 && schema !== null && typeof schema === 'object' && !Array.isArray(schema))
+    return {}
   if (Array.isArray(schema)) return schema.map((s) => formSchema(s, components, depth + 1))
   if (schema === null || typeof schema !== 'object') return schema
   if (typeof schema.$ref === 'string') {
@@ -116,6 +128,7 @@ export function formSchema(schema: Json, components: JsonObject, depth = 0): Jso
     if (['title', 'description', 'examples', 'example', '$defs', 'deprecated'].includes(key))
       continue
     if (key.startsWith('x-')) continue
+    if (depth + 1 > 12 && ['not', 'oneOf', 'if', 'then', 'else'].includes(key)) continue
     out[key] =
       key === 'properties'
         ? Object.fromEntries(
@@ -207,19 +220,22 @@ function propertyAt(schema: JsonObject, path: string): JsonObject | undefined {
 function requiredAt(schema: JsonObject, path: string): boolean {
   const parts = path.split('.')
   const last = parts.pop()!
-  const parent = parts.length ? propertyAt(schema, parts.join('.')) : schema
-  return ((parent?.required as string[] | undefined) ?? []).includes(last)
+  let parent = parts.length ? propertyPath(schema, parts.join('.')) : schema
+  if (parent?.type === 'array') parent = parent.items as JsonObject | undefined
+  return parent ? flatObject(parent).required.includes(last) : false
 }
 
 /** brand -> form (operationId) -> field path -> the options its overlays hide. */
 export type HiddenOptions = Record<string, Record<string, Record<string, (string | number)[]>>>
 
-export interface FormMeta {
+export interface FormMeta extends WizardFormMeta {
   /** The hash of the final schema: the key of its schema and validator. */
   schema: string
   /** Field -> i18n key chosen by an overlay. */
   labels: Record<string, string>
   order: string[]
+  /** Field -> options an overlay hides, also left out of a dictionary's options. */
+  hideOptions?: Record<string, Json[]>
 }
 
 export interface ScreensBundle {
@@ -379,9 +395,13 @@ export function buildScreens(
     key: string
     entry: OperationEntry
     only?: string[]
-    omit: string[]
+    omit?: string[]
     optional?: boolean
+    wizard?: WizardForm
   }[] = []
+  const brandSettings = Object.keys(
+    JSON.parse(readFileSync(join(root, 'schemas/brand.schema.json'), 'utf8')).properties ?? {},
+  )
 
   const links: { loaded: Loaded<unknown>; path: (string | number)[]; route: string }[] = []
   for (const loaded of screens) {
@@ -394,6 +414,17 @@ export function buildScreens(
     seenIds.add(screen.id)
     const accessProblem = screenAccessProblem(screen, table)
     if (accessProblem) report(loaded, ['access'], accessProblem)
+    if (screen.kind === 'wizard' || screen.wizard) {
+      const forms = wizardForms(screen, {
+        report: (path, message) => report(loaded, path, message),
+        operation: (path, id) => operation(loaded, path, id),
+        useOperation,
+        requestOf,
+        closest,
+        brandSettings,
+      })
+      for (const wizard of forms) formsUsed.push({ key: wizard.key, entry: wizard.entry, wizard })
+    }
     const list = screen.list as JsonObject | undefined
     if (list) {
       const entry = operation(loaded, ['list', 'operation'], list.operation)
@@ -560,11 +591,12 @@ export function buildScreens(
       }
       const request = requestOf(entry)
       for (const [field, change] of Object.entries(overlay.fields)) {
-        const property = propertyAt(request, field)
+        const property = propertyPath(request, field)
         if (!property) {
-          const parent = field.includes('.')
-            ? propertyAt(request, field.slice(0, field.lastIndexOf('.')))
-            : request
+          const parentPath = field.includes('.') ? field.slice(0, field.lastIndexOf('.')) : ''
+          const parentNode = parentPath ? propertyPath(request, parentPath) : request
+          const parent =
+            parentNode?.type === 'array' ? (parentNode.items as JsonObject) : parentNode
           const near = closest(
             field.split('.').pop()!,
             Object.keys((parent?.properties as JsonObject) ?? {}),
@@ -635,16 +667,29 @@ export function buildScreens(
     code: { source: true, formats: _`require("formats")` },
   })
   for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format)
+  const brandsData = loadBrands(root).brands
   for (const brand of brandIds) {
     bundle.forms[brand] = {}
     const overlays = (overlaysByBrand.get(brand) ?? []).map((l) => l.data)
+    const brandData = brandsData.find((b) => String(b.id) === brand) ?? {}
     for (const form of formsUsed) {
-      const base = restrict(requestOf(form.entry), form.only, form.omit, form.optional === true)
-      const overlay = overlays.find((o) => o.form === form.entry.operationId)
-      const { schema, labels, order } = applyOverlay(base, overlay)
+      const request = requestOf(form.entry)
+      const base = form.wizard
+        ? form.wizard.build(request)
+        : restrict(request, form.only, form.omit ?? [], form.optional === true)
+      const found = overlays.find((o) => o.form === form.entry.operationId)
+      const overlay = form.wizard && found ? rerooted(found, form.wizard.root) : found
+      const { schema, labels, order, hideOptions } = applyOverlay(base, overlay)
+      if (form.wizard) narrowToBrand(schema, form.wizard.brandOptions, brandData)
       const hash = hashForSchema(schema as never)
       bundle.schemas[hash] = schema
-      bundle.forms[brand]![form.key] = { schema: hash, labels, order }
+      bundle.forms[brand]![form.key] = {
+        schema: hash,
+        labels,
+        order,
+        ...(Object.keys(hideOptions).length > 0 && { hideOptions }),
+        ...(form.wizard && finalMeta(schema, form.wizard.meta)),
+      }
       for (const [id, sub] of Object.entries(
         schemaParser(schema as never) as Record<string, JsonObject>,
       )) {
@@ -701,13 +746,32 @@ function restrict(
   return { ...rest, properties, ...(required.length ? { required } : {}) }
 }
 
+/** An overlay of a request as seen by the form of one of its lists' items. */
+function rerooted(overlay: Overlay, root: string): Overlay {
+  if (root === '') return overlay
+  const prefix = `${root}.`
+  return {
+    form: overlay.form,
+    fields: underRoot(overlay.fields, root),
+    order: (overlay.order ?? [])
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => name.slice(prefix.length)),
+  }
+}
+
 function applyOverlay(
   schema: JsonObject,
   overlay: Overlay | undefined,
-): { schema: JsonObject; labels: Record<string, string>; order: string[] } {
-  if (!overlay) return { schema, labels: {}, order: [] }
+): {
+  schema: JsonObject
+  labels: Record<string, string>
+  order: string[]
+  hideOptions: Record<string, Json[]>
+} {
+  if (!overlay) return { schema, labels: {}, order: [], hideOptions: {} }
   const copy = structuredClone(schema) as JsonObject
   const labels: Record<string, string> = {}
+  const hideOptions: Record<string, Json[]> = {}
   for (const [field, change] of Object.entries(overlay.fields)) {
     const parts = field.split('.')
     const last = parts.pop()!
@@ -724,6 +788,7 @@ function applyOverlay(
       continue
     }
     const hide = (change.hideOptions as Json[] | undefined) ?? []
+    if (hide.length) hideOptions[field] = hide
     if (hide.length && Array.isArray(property.enum))
       property.enum = property.enum.filter((v) => !hide.includes(v))
     else if (hide.length && !property.items) property.not = { enum: hide }
@@ -734,7 +799,7 @@ function applyOverlay(
     Object.assign(property, (change.constraints as JsonObject | undefined) ?? {})
     if (typeof change.label === 'string') labels[field] = change.label
   }
-  return { schema: copy, labels, order: overlay.order ?? [] }
+  return { schema: copy, labels, order: overlay.order ?? [], hideOptions }
 }
 
 /** ajv's CommonJS standalone output as an ES module with our runtime imports. */

@@ -106,7 +106,12 @@ function screenRoutesModule(screens: JsonObject[]): string {
       menu: s.menu,
       order: s.order ?? 0,
       access: s.access,
+      kind: s.kind,
       ...(s.fallbackRoute ? { fallbackRoute: s.fallbackRoute } : {}),
+      // A wizard opens only where the brand's flag is on (allowRegistration).
+      ...((s.wizard as JsonObject | undefined)?.brandFlag
+        ? { brandFlag: (s.wizard as JsonObject).brandFlag }
+        : {}),
     }))
     .sort((a, b) => Number(a.order) - Number(b.order))
   return `${header}export const screenRoutes = ${JSON.stringify(routes, null, 2)} as const\n`

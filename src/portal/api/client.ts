@@ -18,13 +18,20 @@ function timingOverride(): Partial<SessionTiming> {
 
 export const session = new SessionStore({ timing: timingOverride() })
 
-/** Kept in the browser only while signed in; logout removes it (product-spec section 4). */
+/**
+ * The prefix of the registration wizards' drafts (one per brand and wizard,
+ * renderer/wizard/draft-storage.ts); logout removes them all (product-spec section 4).
+ */
 export const registrationDraftKey = 'portal.registrationDraft'
 
 session.subscribe((tokens) => {
   if (tokens) return
   setActingCustomer(undefined)
-  localStorage.removeItem(registrationDraftKey)
+  const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i))
+  for (const key of keys) {
+    if (key === registrationDraftKey || key?.startsWith(`${registrationDraftKey}.`))
+      localStorage.removeItem(key)
+  }
 })
 
 /** The transport every call goes through: version header, timeout, retries, refresh. */

@@ -5,6 +5,7 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router'
 import { Loader } from '@mantine/core'
 import { screenRoutes } from '../../generated/screen-routes.ts'
+import { useBrand } from '../brand/brand-context.tsx'
 import { AppRoot } from './app-root.tsx'
 import { pageMenu } from './page-menu.ts'
 import type { PageAccess } from './viewer.ts'
@@ -25,18 +26,43 @@ function guard(page: PageAccess & { fallbackRoute?: string }, children: ReactNod
   )
 }
 
-const renderedScreens: RouteObject[] = screenRoutes.map((screen) => ({
-  path: screen.route.slice(1),
-  element: guard(
-    {
-      access: screen.access,
-      ...('fallbackRoute' in screen && { fallbackRoute: screen.fallbackRoute }),
-    },
-    <Suspense fallback={<Loader />}>
-      <ScreenPage key={screen.id} screenId={screen.id} />
-    </Suspense>,
-  ),
-}))
+const renderedScreens: RouteObject[] = screenRoutes
+  .filter((screen) => screen.kind !== 'wizard')
+  .map((screen) => ({
+    path: screen.route.slice(1),
+    element: guard(
+      {
+        access: screen.access,
+        ...('fallbackRoute' in screen && { fallbackRoute: screen.fallbackRoute }),
+      },
+      <Suspense fallback={<Loader />}>
+        <ScreenPage key={screen.id} screenId={screen.id} />
+      </Suspense>,
+    ),
+  }))
+
+/**
+ * The public wizards (registration), outside the main layout: only where the brand's flag
+ * (allowRegistration) is on, else the login page (product-spec section 2).
+ */
+const wizardScreens: RouteObject[] = screenRoutes
+  .filter((screen) => screen.kind === 'wizard')
+  .map((screen) => ({
+    path: screen.route,
+    element: (
+      <BrandFlagGate flag={'brandFlag' in screen ? screen.brandFlag : undefined}>
+        <Suspense fallback={<Loader />}>
+          <ScreenPage key={screen.id} screenId={screen.id} />
+        </Suspense>
+      </BrandFlagGate>
+    ),
+  }))
+
+function BrandFlagGate({ flag, children }: { flag: string | undefined; children: ReactNode }) {
+  const brand = useBrand() as unknown as Record<string, unknown>
+  if (flag !== undefined && brand[flag] !== true) return <Navigate to="/login" replace />
+  return children
+}
 
 /** The routes of a hand-written page, opened only to whom its menu entry admits. */
 function guarded(pageId: string, children: RouteObject[]): RouteObject {
@@ -68,6 +94,7 @@ const loginRoute: RouteObject = {
 
 const publicRoutes: RouteObject[] = [
   { path: '/register', lazy: () => import('../features/access/register-choice-page.tsx') },
+  ...wizardScreens,
   { path: '/activate', lazy: () => import('../features/access/activate-page.tsx') },
   { path: '/confirm-email', lazy: () => import('../features/access/confirm-email-page.tsx') },
   {

@@ -18,6 +18,7 @@ import { useBrand } from '../brand/brand-context.tsx'
 import {
   screensBundle,
   validatorFunctions,
+  type FormMeta,
   type Json,
   type Schema,
   type VisibleWhen,
@@ -26,6 +27,9 @@ import { templates } from './theme/templates.tsx'
 import { widgets } from './theme/widgets.tsx'
 import type { FieldError } from './call-operation.ts'
 import { runtimeValidator } from './runtime-validator.ts'
+import { isShown, isVisible, valueAt, withoutHidden } from './field-paths.ts'
+import { useDictionaries, useFormChoices, type Choice } from './form-choices.ts'
+import { taxIdHintText, taxIdName, type TaxIdHint } from './tax-id-names.ts'
 
 /**
  * A form whose schema the server sends at run time (a transfer's extra parameters): a flat
@@ -37,6 +41,8 @@ export interface RuntimeForm {
   /** The shown name of each option of a field with choices, by field and value. */
   optionTitles?: Record<string, Record<string, string>>
   order: string[]
+  /** A widget of the theme per field (RadioWidget for a question's options). */
+  widgets?: Record<string, string>
 }
 
 export interface SchemaFormProps {
@@ -63,6 +69,10 @@ export interface SchemaFormProps {
   onChange?(data: Record<string, Json>): void
   /** Set to a function that shows the form's errors and answers whether it is valid. */
   validateRef?: RefObject<(() => boolean) | null>
+  /** Options known only where the form is used (the persons of a wizard), by dotted field. */
+  extraChoices?: Record<string, Choice[]>
+  /** The request the form is part of (a wizard's payload), for a country another part holds. */
+  outerData?: Record<string, Json>
 }
 
 const translatableNames = Object.fromEntries(
@@ -84,36 +94,14 @@ export function toErrorSchema(errors: FieldError[] | undefined): ErrorSchema | u
   return root as ErrorSchema
 }
 
-/** Whether a conditional field is shown for the data as it stands. */
-export function isVisible(
-  name: string,
-  data: Record<string, Json>,
-  conditions: Record<string, VisibleWhen> | undefined,
-): boolean {
-  const condition = conditions?.[name]
-  if (!condition) return true
-  const value = data[condition.field]
-  if (condition.equals !== undefined) return value === condition.equals
-  const filled = value !== undefined && value !== null && value !== '' && value !== false
-  return condition.filled === false ? !filled : filled
-}
-
-/** The data without the values of hidden fields: what is hidden is never sent. */
-export function withoutHidden(
-  data: Record<string, Json>,
-  conditions: Record<string, VisibleWhen> | undefined,
-): Record<string, Json> {
-  if (!conditions) return data
-  return Object.fromEntries(
-    Object.entries(data).filter(([name]) => isVisible(name, data, conditions)),
-  )
-}
+export { isVisible, withoutHidden }
 
 /** The bundle's form, or the runtime form when one is given. */
 function useFormSource(props: SchemaFormProps): {
   schema: Schema
   labels: Record<string, string>
   order: string[]
+  meta?: FormMeta
 } {
   const brand = useBrand()
   if (props.runtime) return { schema: props.runtime.schema, labels: {}, order: props.runtime.order }
@@ -121,7 +109,37 @@ function useFormSource(props: SchemaFormProps): {
   const schema = meta ? screensBundle.schemas[meta.schema] : undefined
   if (!meta || !schema)
     throw new Error(`assertion: form ${props.formKey} exists for brand ${brand.id}`)
-  return { schema, labels: meta.labels, order: meta.order }
+  return { schema, labels: meta.labels, order: meta.order, meta }
+}
+
+/** The form's conditions: those of its meta (a wizard's, from its schema) and the screen's. */
+function useConditions(props: SchemaFormProps, meta: FormMeta | undefined) {
+  return useMemo(
+    () =>
+      meta?.visibleWhen || props.visibleWhen
+        ? { ...(meta?.visibleWhen ?? {}), ...(props.visibleWhen ?? {}) }
+        : undefined,
+    [meta?.visibleWhen, props.visibleWhen],
+  )
+}
+
+/**
+ * Each tax-id field's name in the country another field holds (the label's hint): one of the
+ * form's, or of the request the form is part of.
+ */
+function useTaxIdNames(
+  hints: TaxIdHint[] | undefined,
+  data: Record<string, Json>,
+  outer: Record<string, Json> | undefined,
+) {
+  const replies = useDictionaries((hints ?? []).map((hint) => hint.source.operation))
+  const names: Record<string, ReturnType<typeof taxIdName>> = {}
+  for (const hint of hints ?? []) {
+    const reply = replies[hint.source.operation]
+    const country = valueAt(data, hint.country) ?? valueAt(outer, hint.country)
+    if (reply) names[hint.field] = taxIdName(reply, hint.source, country, hint.kind)
+  }
+  return names
 }
 
 export function SchemaForm(props: SchemaFormProps) {
@@ -132,7 +150,8 @@ export function SchemaForm(props: SchemaFormProps) {
   const steps = useFormSteps(props, formRef)
   const validator = useValidator(source.schema, props.runtime !== undefined)
   useValidateRef(props.validateRef, formRef)
-  const uiSchema = useUiSchema(props, source, data, steps)
+  const conditions = useConditions(props, source.meta)
+  const uiSchema = useUiSchema(props, source, data, steps, conditions)
   const { step, stepOf, setStep } = steps
 
   return (
@@ -156,16 +175,14 @@ export function SchemaForm(props: SchemaFormProps) {
         noHtml5Validate
         omitExtraData
         liveOmit="onChange"
+        experimental_defaultFormStateBehavior={defaultFormState}
         extraErrors={toErrorSchema(props.serverErrors)}
-        transformErrors={errorTransform(t, data, props.visibleWhen, steps)}
+        transformErrors={errorTransform(t, data, conditions, steps)}
         translateString={rjsfTranslator(t)}
         disabled={props.busy}
         {...(props.embedded && { tagName: 'div' })}
         onChange={(event) => {
-          const next = withoutHidden(
-            (event.formData ?? {}) as Record<string, Json>,
-            props.visibleWhen,
-          )
+          const next = withoutHidden((event.formData ?? {}) as Record<string, Json>, conditions)
           setData(next)
           props.onChange?.(next)
         }}
@@ -176,9 +193,7 @@ export function SchemaForm(props: SchemaFormProps) {
           if (Number.isFinite(index) && index !== step) setStep(index)
         }}
         onSubmit={(event) =>
-          props.onSubmit(
-            withoutHidden((event.formData ?? {}) as Record<string, Json>, props.visibleWhen),
-          )
+          props.onSubmit(withoutHidden((event.formData ?? {}) as Record<string, Json>, conditions))
         }
       >
         {steps.steps.length > 0 && step < steps.steps.length - 1 ? (
@@ -196,6 +211,19 @@ export function SchemaForm(props: SchemaFormProps) {
   )
 }
 
+/**
+ * rjsf fills a list with minItems with blank items; a list of chosen ids (sources of funds,
+ * purposes) starts empty instead, or a blank id would be refused as the wrong type.
+ */
+const defaultFormState = {
+  arrayMinItems: {
+    computeSkipPopulate: (_validator: unknown, schema: RJSFSchema) => {
+      const items = schema.items as RJSFSchema | undefined
+      return items?.type === 'integer' || items?.type === 'number'
+    },
+  },
+}
+
 type Translate = ReturnType<typeof useTranslation>['t']
 type FormSource = ReturnType<typeof useFormSource>
 type FormSteps = ReturnType<typeof useFormSteps>
@@ -204,6 +232,12 @@ const topField = (property: string | undefined) =>
   String(property ?? '')
     .replace(/^\./, '')
     .split('.')[0] ?? ''
+
+/** rjsf's property of an error (".company.address.city", ".list.0") as a dotted field. */
+const fieldPath = (property: string | undefined) =>
+  String(property ?? '')
+    .replace(/^\./, '')
+    .replace(/\[['"]?([^\]'"]+)['"]?\]/g, '.$1')
 
 /** The optional steps of a long form: the one shown, and moving between them. */
 function useFormSteps(props: SchemaFormProps, formRef: RefObject<Form | null>) {
@@ -257,11 +291,15 @@ function useValidateRef(
 
 function useUiSchema(
   props: SchemaFormProps,
-  { schema, labels, order }: FormSource,
+  { schema, labels, order, meta }: FormSource,
   data: Record<string, Json>,
   { steps, step, stepFields }: FormSteps,
+  conditions: Record<string, VisibleWhen> | undefined,
 ) {
   const { t } = useTranslation(['forms', 'screens'])
+  const dictionaryChoices = useFormChoices(meta?.choices, meta?.hideOptions)
+  const taxIds = useTaxIdNames(meta?.taxIds, data, props.outerData)
+  const hints = JSON.stringify(taxIds)
   return useMemo(() => {
     const ui: UiSchema = {
       'ui:submitButtonOptions': {
@@ -273,17 +311,24 @@ function useUiSchema(
     describeFields(schema, [], ui, {
       t,
       labels,
+      labelRoot: meta?.labelRoot ? `${meta.labelRoot}.` : '',
       data,
       stepFields,
       runtime: props.runtime,
       operationId: props.operationId,
-      visibleWhen: props.visibleWhen,
+      conditions,
+      choices: { ...dictionaryChoices, ...props.extraChoices },
+      taxIds: JSON.parse(hints) as typeof taxIds,
+      widgets: meta?.widgets,
     })
     return ui
+    // `hints` stands for taxIds: the names change only when a country does.
   }, [
     schema,
     labels,
     order,
+    meta?.labelRoot,
+    meta?.widgets,
     props.operationId,
     props.submitLabel,
     t,
@@ -291,25 +336,33 @@ function useUiSchema(
     steps.length,
     step,
     data,
-    props.visibleWhen,
+    conditions,
     props.runtime,
     props.embedded,
+    props.extraChoices,
+    dictionaryChoices,
+    hints,
   ])
 }
 
+interface FieldContext {
+  t: Translate
+  labels: Record<string, string>
+  /** The request path an item form's labels start from, with its dot, or ''. */
+  labelRoot: string
+  data: Record<string, Json>
+  stepFields: string[] | undefined
+  runtime: RuntimeForm | undefined
+  operationId: string
+  conditions: Record<string, VisibleWhen> | undefined
+  choices: Record<string, Choice[]>
+  taxIds: ReturnType<typeof useTaxIdNames>
+  widgets: Record<string, string> | undefined
+}
+
 /** Each field's title, options, widget and visibility, recursively into nested objects. */
-function describeFields(
-  node: Schema,
-  path: string[],
-  target: UiSchema,
-  context: {
-    t: Translate
-    labels: Record<string, string>
-    data: Record<string, Json>
-    stepFields: string[] | undefined
-  } & Pick<SchemaFormProps, 'runtime' | 'operationId' | 'visibleWhen'>,
-) {
-  const { t, labels, data, stepFields, runtime, operationId, visibleWhen } = context
+function describeFields(node: Schema, path: string[], target: UiSchema, context: FieldContext) {
+  const { t, labels, data, stepFields, runtime, operationId, conditions } = context
   const properties = (node.properties ?? {}) as Record<string, Schema>
   for (const [name, property] of Object.entries(properties)) {
     const dotted = [...path, name].join('.')
@@ -318,7 +371,10 @@ function describeFields(
         runtime?.titles[dotted] ??
         (labels[dotted]
           ? t(labels[dotted]!)
-          : t([`forms:${operationId}.${dotted}`, `forms:fields.${name}`])),
+          : labelOf(t, [
+              `forms:${operationId}.${context.labelRoot}${dotted}`,
+              `forms:fields.${name}`,
+            ])),
     }
     const options = property.enum as Json[] | undefined
     if (options) {
@@ -328,29 +384,69 @@ function describeFields(
           t([`forms:options.${name}.${String(value)}`], { defaultValue: String(value) }),
       )
     }
-    if (/password/i.test(name)) field['ui:widget'] = 'PasswordWidget'
-    if (property.type === 'string' && property.format === 'date-time')
-      field['ui:widget'] = 'DateTimeWidget'
-    if (property.type === 'string' && Number(property.maxLength ?? 0) > 256)
-      field['ui:widget'] = 'TextareaWidget'
+    Object.assign(field, fieldWidget(name, dotted, property, context))
     if (stepFields && path.length === 0 && !stepFields.includes(name)) field['ui:widget'] = 'hidden'
-    if (path.length === 0 && !isVisible(name, data, visibleWhen)) field['ui:widget'] = 'hidden'
+    if (!isVisible(dotted, data, conditions)) field['ui:widget'] = 'hidden'
     if (property.type === 'object') describeFields(property, [...path, name], field, context)
     target[name] = field
   }
+}
+
+/**
+ * The first of the keys that holds a text. An operation's labels may hold a nested object's
+ * own label and its fields' (company, company.name), so a key that is an object is passed
+ * over, where i18next would answer it with a key's name.
+ */
+function labelOf(t: Translate, keys: string[]): string {
+  for (const key of keys) {
+    const text: unknown = t(key, { returnObjects: true, defaultValue: '' })
+    if (typeof text === 'string' && text !== '') return text
+  }
+  return t(keys.at(-1)!)
+}
+
+/** The widget a field needs beyond its type: a dictionary's options, a hint, a password. */
+function fieldWidget(name: string, dotted: string, property: Schema, context: FieldContext) {
+  const field: UiSchema = {}
+  if (/password/i.test(name)) field['ui:widget'] = 'PasswordWidget'
+  if (property.type === 'string' && property.format === 'date-time')
+    field['ui:widget'] = 'DateTimeWidget'
+  if (property.type === 'string' && !property.format && Number(property.maxLength ?? 0) > 256)
+    field['ui:widget'] = 'TextareaWidget'
+  // A widget the form names (a question's radio, a one-line answer) over the type's.
+  const widget = context.runtime?.widgets?.[dotted] ?? context.widgets?.[dotted]
+  if (widget) field['ui:widget'] = widget
+  const choices = context.choices[dotted]
+  if (choices) {
+    field['ui:widget'] = property.type === 'array' ? 'ChoicesWidget' : 'ChoiceWidget'
+    field['ui:options'] = {
+      choices: choices.map((choice) => ({
+        ...choice,
+        ...(choice.group !== undefined && {
+          group: context.t(`forms:optionGroups.${choice.group}`, { defaultValue: choice.group }),
+        }),
+      })),
+    }
+  }
+  const taxId = context.taxIds[dotted]
+  if (taxId) {
+    field['ui:options'] = { ...(field['ui:options'] ?? {}), hint: taxIdHintText(taxId) }
+    if (taxId.required) field['ui:options'].requiredHere = true
+  }
+  return field
 }
 
 /** Next checks the fields of its step; the last step's submit checks them all. */
 function errorTransform(
   t: Translate,
   data: Record<string, Json>,
-  visibleWhen: Record<string, VisibleWhen> | undefined,
+  conditions: Record<string, VisibleWhen> | undefined,
   { lastStep, stepFields }: FormSteps,
 ) {
   return (errors: RJSFValidationError[]) =>
     errors
       .filter((error) => lastStep || !stepFields || stepFields.includes(topField(error.property)))
-      .filter((error) => isVisible(topField(error.property), data, visibleWhen))
+      .filter((error) => isShown(fieldPath(error.property), data, conditions))
       .map((error) => ({
         ...error,
         message: t(`forms:errors.${error.name}`, {

@@ -11,6 +11,8 @@ export type { FormAction, Json, Mapping, ScreenDescription } from '../../generat
 export type Schema = { [key: string]: Json }
 /** A field shown only while another has a value (filled) or one given value (equals). */
 export type VisibleWhen = NonNullable<FormAction['visibleWhen']>[string]
+export type Wizard = NonNullable<ScreenDescription['wizard']>
+export type WizardSection = Wizard['sections'][number]
 export type Column = NonNullable<ScreenDescription['list']>['columns'][number]
 
 export interface OperationRef {
@@ -29,10 +31,40 @@ export interface OperationRef {
   }
 }
 
+/** Where a form's options come from: a dictionary and the fields of its rows. */
+export interface ChoiceSource {
+  operation: string
+  /** The answer's field holding the rows; a dotted path flattens nested lists. */
+  items: string
+  value: string
+  label: string
+  group?: string
+}
+
+/** A tax-id field whose country is in another field (the tax-id table's row names it). */
+export interface TaxIdHint {
+  field: string
+  country: string
+  kind: 'personal' | 'business'
+  source: ChoiceSource
+}
+
 export interface FormMeta {
   schema: string
   labels: Record<string, string>
   order: string[]
+  /** Options a brand overlay hides, by dotted field; also left out of a dictionary's options. */
+  hideOptions?: Record<string, Json[]>
+  /** A wizard's item form: the request path its fields' labels start from (personList). */
+  labelRoot?: string
+  /** Fields whose options come from a dictionary. */
+  choices?: Record<string, ChoiceSource>
+  /** Tax-id fields named after the country of another field. */
+  taxIds?: TaxIdHint[]
+  /** Conditional fields by dotted name: a wizard's, and those its schema's if/then give. */
+  visibleWhen?: Record<string, VisibleWhen>
+  /** Fields shown with another widget of the theme than their type's (yes-or-no questions). */
+  widgets?: Record<string, string>
 }
 
 interface ScreensBundle {

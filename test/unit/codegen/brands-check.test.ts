@@ -108,3 +108,25 @@ test('a screen step naming no field, a condition on no field, and a link to no s
     /subscribers\.yaml:\d+: no screen has the route "\/merchant\/accounts\/instalments"; did you mean "\/merchant\/accounts\/installments"\?/,
   )
 })
+
+test('a wizard: a misspelled section field, a signed-in access, an overlay on a list item', async () => {
+  const dir = projectCopy()
+  const business = join(dir, 'spec/screens/register-business.yaml')
+  writeFileSync(
+    business,
+    readFileSync(business, 'utf8').replace('form: [legalInformation]', 'form: [legalInformaton]'),
+  )
+  const personal = join(dir, 'spec/screens/register-personal.yaml')
+  writeFileSync(personal, readFileSync(personal, 'utf8').replace('access: public', 'access: user'))
+  const overlay = join(dir, 'brands/bank/overlays/register-business.yaml')
+  writeFileSync(overlay, `${readFileSync(overlay, 'utf8')}  personList.emial:\n    hidden: true\n`)
+  const { code, output } = await brandsCheck(dir)
+  expect(code).toBe(1)
+  expect(output).toMatch(
+    /register-business\.yaml:\d+: the request has no field "legalInformaton"; did you mean "legalInformation"\?/,
+  )
+  expect(output).toMatch(/register-personal\.yaml:\d+: a wizard is for people not signed in yet/)
+  expect(output).toMatch(
+    /bank\/overlays\/register-business\.yaml:\d+: businessAccountCreate has no field "personList\.emial"; did you mean "email"\?/,
+  )
+})

@@ -1,7 +1,17 @@
 // The widgets table of our rjsf theme: one Mantine input per kind of field. Labels, errors
 // and option names arrive translated (schema-form.tsx), so nothing here holds English text.
 import type { ChangeEvent } from 'react'
-import { Checkbox, Input, List, NativeSelect, Textarea, TextInput } from '@mantine/core'
+import {
+  Checkbox,
+  Group,
+  Input,
+  List,
+  NativeSelect,
+  Radio,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
 import { localToUTC, utcToLocal, type WidgetProps, type RegistryWidgetsType } from '@rjsf/utils'
 
 /** The first error of a field, as Mantine shows it under the input. */
@@ -18,7 +28,10 @@ function common(props: WidgetProps) {
   return {
     id: props.id,
     label: props.hideLabel ? undefined : props.label,
-    withAsterisk: props.required,
+    // A hint the form adds (the country's name of a tax id), and a field the schema leaves
+    // optional but the country requires.
+    description: typeof props.options.hint === 'string' ? props.options.hint : undefined,
+    withAsterisk: props.required || props.options.requiredHere === true,
     disabled: props.disabled || props.readonly,
     error: errorOf(props),
     autoFocus: props.autofocus,
@@ -126,6 +139,88 @@ export function SelectWidget(props: WidgetProps) {
   )
 }
 
+/** An option of a dictionary: its value, its name and the group it is listed under. */
+interface Choice {
+  value: unknown
+  label: string
+  group?: string
+}
+
+const choicesOf = (props: WidgetProps) => (props.options.choices ?? []) as Choice[]
+
+/** Choices as Mantine's select data: by index (values may be numbers), grouped when grouped. */
+function selectData(choices: Choice[]) {
+  const items = choices.map((choice, i) => ({ value: String(i), label: choice.label }))
+  if (!choices.some((choice) => choice.group !== undefined)) return items
+  const groups = new Map<string, typeof items>()
+  choices.forEach((choice, i) => {
+    const group = choice.group ?? ''
+    groups.set(group, [...(groups.get(group) ?? []), items[i]!])
+  })
+  return [...groups].map(([group, members]) => ({ group, items: members }))
+}
+
+/** One option of a dictionary (an industry, a country), grouped where the dictionary groups. */
+export function ChoiceWidget(props: WidgetProps) {
+  const choices = choicesOf(props)
+  const index = choices.findIndex((choice) => choice.value === props.value)
+  return (
+    <NativeSelect
+      {...common(props)}
+      value={index === -1 ? '' : String(index)}
+      data={[{ value: '', label: '—' }, ...selectData(choices)]}
+      onChange={(event) => {
+        const chosen = event.currentTarget.value
+        props.onChange(chosen === '' ? props.options.emptyValue : choices[Number(chosen)]?.value)
+      }}
+    />
+  )
+}
+
+/** Several options of a dictionary (sources of funds, purposes) as checkboxes. */
+export function ChoicesWidget(props: WidgetProps) {
+  const choices = choicesOf(props)
+  const chosen = Array.isArray(props.value) ? (props.value as unknown[]) : []
+  const { onBlur: _b, onFocus: _f, autoFocus: _a, disabled, ...group } = common(props)
+  return (
+    <Checkbox.Group
+      {...group}
+      value={chosen.map((value) => String(choices.findIndex((c) => c.value === value)))}
+      onChange={(indexes) =>
+        props.onChange(
+          choices.filter((_, i) => indexes.includes(String(i))).map((choice) => choice.value),
+        )
+      }
+    >
+      <Stack gap={4} mt={4}>
+        {choices.map((choice, i) => (
+          <Checkbox key={i} value={String(i)} label={choice.label} disabled={disabled} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  )
+}
+
+/** The options of a short choice side by side, all in sight (a question's yes and no). */
+export function RadioWidget(props: WidgetProps) {
+  const options = props.options.enumOptions ?? []
+  const { onBlur: _b, onFocus: _f, autoFocus: _a, disabled, ...group } = common(props)
+  const index = options.findIndex((option) => option.value === props.value)
+  return (
+    <Radio.Group
+      {...group}
+      value={index === -1 ? null : String(index)}
+      onChange={(chosen) => props.onChange(options[Number(chosen)]?.value)}
+    >
+      <Group mt={4}>
+        {options.map((option, i) => (
+          <Radio key={i} value={String(i)} label={String(option.label)} disabled={disabled} />
+        ))}
+      </Group>
+    </Radio.Group>
+  )
+}
+
 /** A file as a data URL carrying its name, which rjsf's data-url fields expect. */
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -197,4 +292,7 @@ export const widgets: RegistryWidgetsType = {
   TextareaWidget,
   CheckboxWidget,
   SelectWidget,
+  ChoiceWidget,
+  ChoicesWidget,
+  RadioWidget,
 }

@@ -1,0 +1,75 @@
+// The named checks a wizard runs besides its sections' schemas (screen.schema.json, checks):
+// the shared registration rules of product-spec section 5 (src/shared/registration-rules.ts,
+// which the server runs too), their issues as the wizard shows them. The shared rules name
+// the check that found an issue (shareholders, companies, users); here each is the request
+// field whose section shows it.
+import {
+  businessRegistrationIssues,
+  issuesBySection,
+  personalRegistrationIssues,
+  type BusinessRegistration,
+  type RegistrationIssue,
+  type RegistrationRuleOptions,
+  type RegistrationSection,
+} from '../../../shared/registration-rules.ts'
+import type { Json } from '../screens-data.ts'
+import type { WizardIssue } from './wizard-checks.ts'
+
+type Payload = Record<string, Json>
+export type TaxIdRule = NonNullable<RegistrationRuleOptions['taxIdRule']>
+
+export interface RuleOptions {
+  sourceOfWealthEnable: boolean
+  taxIdRule?: TaxIdRule
+}
+
+/** The request field whose section shows the issues of each shared check. */
+const shownWith: Partial<Record<RegistrationSection, string>> = {
+  shareholders: 'shareholders',
+  companies: 'companyList',
+  users: 'users',
+}
+
+/** A draft may still lack whole parts; the rules read these as empty rather than fail. */
+function asBusinessRegistration(payload: Payload): BusinessRegistration {
+  return {
+    directors: [],
+    shareholders: [],
+    users: [],
+    personList: [],
+    company: {},
+    authorizedCompanyRepresentative: {},
+    ...payload,
+  } as unknown as BusinessRegistration
+}
+
+function asIssues(issues: RegistrationIssue[]): WizardIssue[] {
+  // Grouped by the check that found them (product-spec section 4: root, persons, companies,
+  // shareholders, users), in that order.
+  return Object.entries(issuesBySection(issues)).flatMap(([section, found]) =>
+    found.map((issue) => {
+      const field = shownWith[section as RegistrationSection]
+      return {
+        path: issue.path,
+        key: `registration:issues.${issue.code}`,
+        ...(issue.params && { params: issue.params }),
+        ...(field !== undefined && { field }),
+      }
+    }),
+  )
+}
+
+export const wizardRules: Record<
+  'businessRegistration' | 'personalRegistration',
+  (payload: Payload, options: RuleOptions) => WizardIssue[]
+> = {
+  businessRegistration(payload, options) {
+    const issues = businessRegistrationIssues(asBusinessRegistration(payload), options)
+    return asIssues(issues)
+  },
+  personalRegistration(payload, options) {
+    const taxed = payload as Parameters<typeof personalRegistrationIssues>[0]
+    if (typeof taxed.countryCode !== 'string') return []
+    return asIssues(personalRegistrationIssues(taxed, options))
+  },
+}
