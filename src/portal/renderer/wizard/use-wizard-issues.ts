@@ -16,7 +16,7 @@ import {
   sectionOfIssue,
   type WizardIssue,
 } from './wizard-checks.ts'
-import { wizardRules, type RuleOptions } from './wizard-rules.ts'
+import { withRuleIssues, wizardRules, type RuleOptions } from './wizard-rules.ts'
 
 type Payload = Record<string, Json>
 
@@ -54,8 +54,8 @@ export function draftIssues(input: IssuesInput, payload: Payload): WizardIssue[]
     const questions = (reply[source.items] ?? []) as Question[]
     issues.push(...questionIssues(questions, payload[asked.field], asked.field))
   }
-  if (wizard.checks) issues.push(...wizardRules[wizard.checks](payload, ruleOptions(input)))
-  return issues
+  if (!wizard.checks) return issues
+  return withRuleIssues(issues, wizardRules[wizard.checks](payload, ruleOptions(input)))
 }
 
 interface Kept {

@@ -73,3 +73,16 @@ export const wizardRules: Record<
     return asIssues(personalRegistrationIssues(taxed, options))
   },
 }
+
+/**
+ * The schema's issues with the rules' added; where both refuse the same field (a share of 0,
+ * no shareholder, a company without a director), only the rule's: it says why in the
+ * product's words (product-spec section 5), and one field gets one message.
+ */
+export function withRuleIssues(
+  issues: readonly WizardIssue[],
+  ruled: readonly WizardIssue[],
+): WizardIssue[] {
+  const paths = new Set(ruled.map((issue) => issue.path))
+  return [...issues.filter((issue) => !paths.has(issue.path)), ...ruled]
+}
