@@ -12,6 +12,7 @@ import {
   type RegistrationRuleOptions,
   type RegistrationSection,
 } from '../../../shared/registration-rules.ts'
+import { valueAt } from '../field-paths.ts'
 import type { Json } from '../screens-data.ts'
 import type { WizardIssue } from './wizard-checks.ts'
 
@@ -65,7 +66,12 @@ export const wizardRules: Record<
 > = {
   businessRegistration(payload, options) {
     const issues = businessRegistrationIssues(asBusinessRegistration(payload), options)
-    return asIssues(issues)
+    // A reference the draft has no value for yet (no representative chosen) is the schema's
+    // to report, as required; "not in the list of persons" would send the person looking.
+    const unset = (issue: RegistrationIssue) =>
+      (issue.code === 'unknownPerson' || issue.code === 'unknownCompany') &&
+      valueAt(payload, issue.path) === undefined
+    return asIssues(issues.filter((issue) => !unset(issue)))
   },
   personalRegistration(payload, options) {
     const taxed = payload as Parameters<typeof personalRegistrationIssues>[0]

@@ -39,3 +39,22 @@ describe('withRuleIssues', () => {
     expect(found.map((issue) => issue.key)).toEqual([`registration:issues.${code}`])
   })
 })
+
+describe('wizardRules.businessRegistration', () => {
+  it('leaves a representative not chosen yet to the schema: required, not an unknown person', () => {
+    const payload = { personList: [person], authorizedCompanyRepresentative: {} }
+    const schema = schemaIssues({ screenId: 'registerBusiness', wizard, forms, payload })
+    const ruled = wizardRules.businessRegistration(payload, { sourceOfWealthEnable: false })
+    const path = 'authorizedCompanyRepresentative.personId'
+    const found = withRuleIssues(schema, ruled).filter((issue) => issue.path === path)
+    expect(found.map((issue) => issue.key)).toEqual(['forms:errors.required'])
+  })
+
+  it('still names a chosen person who is not in the list', () => {
+    const payload = { personList: [person], authorizedCompanyRepresentative: { personId: 9 } }
+    const ruled = wizardRules.businessRegistration(payload, { sourceOfWealthEnable: false })
+    expect(
+      ruled.filter((issue) => issue.path === 'authorizedCompanyRepresentative.personId'),
+    ).toMatchObject([{ key: 'registration:issues.unknownPerson' }])
+  })
+})
