@@ -76,7 +76,15 @@ interface ScreensBundle {
 }
 
 export const screensBundle = bundleJson as unknown as ScreensBundle
-export const validatorFunctions = formValidators
+/**
+ * The precompiled validators by schema id. A wizard's chunk adds those of its forms
+ * (wizard/wizard-checks.ts), so the other screens do not load them.
+ */
+export const validatorFunctions: Record<string, (data: unknown) => boolean> = { ...formValidators }
+
+export function addValidators(more: Record<string, (data: unknown) => boolean>): void {
+  Object.assign(validatorFunctions, more)
+}
 
 export function screenById(id: string): ScreenDescription | undefined {
   return screensBundle.screens.find((screen) => screen.id === id)
