@@ -6,7 +6,7 @@ import type { FormMeta, Json, Wizard } from '../screens-data.ts'
 import { taxIdName } from '../tax-id-names.ts'
 import { questionIssues, type Question } from './questions-form.ts'
 import { schemaIssues, type WizardIssue } from './wizard-checks.ts'
-import { wizardRules, type RuleOptions } from './wizard-rules.ts'
+import { withRuleIssues, wizardRules, type RuleOptions } from './wizard-rules.ts'
 
 type Payload = Record<string, Json>
 
@@ -46,7 +46,5 @@ export function draftIssues(input: IssuesInput, payload: Payload): WizardIssue[]
   }
   if (!wizard.checks) return issues
   // A rule that names the same field says it better ("at least one director" over "required").
-  const rules = wizardRules[wizard.checks](payload, ruleOptions(input))
-  const ruled = new Set(rules.map((issue) => issue.path))
-  return [...issues.filter((issue) => !ruled.has(issue.path)), ...rules]
+  return withRuleIssues(issues, wizardRules[wizard.checks](payload, ruleOptions(input)))
 }

@@ -67,6 +67,24 @@ describe('schemaIssues', () => {
     )
     expect(grouped.get('directors')).toEqual([])
   })
+
+  it('accepts a tree three levels deep: a company of a company, each with its own owners', () => {
+    const person = (personId: number, share: number) => ({ type: 1, share, personId })
+    const company = (companyId: number, share: number, owners: Json[]) => ({
+      type: 2,
+      share,
+      companyId,
+      shareholders: owners,
+    })
+    const tree = {
+      shareholders: [
+        person(1, 40),
+        company(1, 60, [person(2, 70), company(2, 30, [person(3, 50), person(4, 50)])]),
+      ],
+    }
+    const found = schemaIssues({ screenId: 'registerBusiness', wizard, forms, payload: tree })
+    expect(found.filter((issue) => issue.path.startsWith('shareholders'))).toEqual([])
+  })
 })
 
 describe('e-mail checks', () => {
