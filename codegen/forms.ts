@@ -290,6 +290,8 @@ export function buildScreens(
 ): {
   bundle: ScreensBundle
   validatorsCode: string
+  /** The validators of the wizards' forms, loaded with the wizard (src/portal/renderer/wizard). */
+  wizardValidatorsCode: string
   hiddenOptions: HiddenOptions
   problems: Problem[]
 } {
@@ -673,12 +675,20 @@ export function buildScreens(
   }
 
   // Final form schemas per brand, and their precompiled validators.
-  const ajv = new Ajv2020({
-    allErrors: true,
-    strict: false,
-    code: { source: true, formats: _`require("formats")` },
-  })
-  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format)
+  // The wizards' validators are a module of their own, loaded with the wizard's chunk: their
+  // forms (a registration's shareholder tree, persons and companies) are five times the size
+  // of every other screen's together, which need not carry them.
+  const newAjv = () => {
+    const instance = new Ajv2020({
+      allErrors: true,
+      strict: false,
+      code: { source: true, formats: _`require("formats")` },
+    })
+    for (const [name, format] of Object.entries(formats)) instance.addFormat(name, format)
+    return instance
+  }
+  const ajv = newAjv()
+  const wizardAjv = newAjv()
   const brandsData = loadBrands(root).brands
   for (const brand of brandIds) {
     bundle.forms[brand] = {}
@@ -702,15 +712,17 @@ export function buildScreens(
         ...(Object.keys(hideOptions).length > 0 && { hideOptions }),
         ...(form.wizard && finalMeta(schema, form.wizard.meta)),
       }
+      const target = form.wizard ? wizardAjv : ajv
       for (const [id, sub] of Object.entries(
         schemaParser(schema as never) as Record<string, JsonObject>,
       )) {
-        if (!ajv.getSchema(id)) ajv.addSchema(sub, id)
+        if (!target.getSchema(id)) target.addSchema(sub, id)
       }
     }
   }
   const validatorsCode = cjsToEsm(standaloneCode(ajv))
-  return { bundle, validatorsCode, hiddenOptions, problems }
+  const wizardValidatorsCode = cjsToEsm(standaloneCode(wizardAjv))
+  return { bundle, validatorsCode, wizardValidatorsCode, hiddenOptions, problems }
 }
 
 /**
