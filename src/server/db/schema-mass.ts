@@ -7,7 +7,6 @@ import {
   bigint,
   char,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -17,15 +16,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { bytea } from './bytea.ts'
 import { customers, users } from './schema.ts'
 import { ledgerAccounts } from './schema-ledger.ts'
 import { transferOrders } from './schema-transfers.ts'
-
-/** Raw bytes: PGlite answers a Uint8Array, pg a Buffer; handlers always see a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-})
 
 /**
  * One mass transfer: what was uploaded (kept so that batchTransferFileView can give it back)

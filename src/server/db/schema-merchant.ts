@@ -9,7 +9,6 @@ import {
   boolean,
   char,
   check,
-  customType,
   date,
   index,
   integer,
@@ -18,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { bytea } from './bytea.ts'
 import { customers } from './schema.ts'
 import { ledgerAccounts, ledgerTransfers } from './schema-ledger.ts'
 
@@ -27,12 +27,6 @@ const merchantId = () =>
   integer('customer_id')
     .notNull()
     .references(() => customers.id)
-
-/** Raw bytes: PGlite answers a Uint8Array, pg a Buffer; handlers always see a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-})
 
 /**
  * Business logos. The image lives in the row (bytea), so every instance sharing the database

@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { bytea } from './bytea.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -200,6 +201,44 @@ export const customerLimitReasons = pgTable(
   ],
 )
 
+/**
+ * Files customers upload for compliance (identity and address documents, limit documents,
+ * company documents, signed tax forms) and the forms the bank produces for them (FATCA/CRS
+ * PDFs). The bytes live in the database, outside any web root, so every instance sharing the
+ * database serves the same file and an upload is written in the same transaction as the
+ * records that point at it (DESIGN.md section 11). A file is read back only through an
+ * operation that checks whose it is (src/server/kyc/document-files.ts).
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 120001 }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** What the file is for (StoredFilePurpose in src/server/kyc/document-files.ts). */
+    purpose: text('purpose').notNull(),
+    /** The name the customer's file had, for display and downloads only. */
+    fileName: text('file_name').notNull(),
+    /** Detected from the bytes, never taken from the upload's own claim. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Hex SHA-256 of the content: the same file uploaded twice is recognisable. */
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stored_files_customer_idx').on(t.customerId),
+    index('stored_files_sha256_idx').on(t.sha256),
+    check(
+      'stored_files_content_type_check',
+      sql`${t.contentType} in ('application/pdf', 'image/jpeg', 'image/png')`,
+    ),
+    check('stored_files_size_check', sql`${t.sizeBytes} between 1 and 10485760`),
+  ],
+)
+
 /** One uploaded file, belonging to a document, a limit reason, or both. */
 export const uploadedDocuments = pgTable(
   'uploaded_documents',
@@ -223,6 +262,8 @@ export const uploadedDocuments = pgTable(
     fileName: text('file_name'),
     contentType: text('content_type'),
     sizeBytes: integer('size_bytes'),
+    /** The file's bytes; null for demo rows recorded without content and while a file is expected. */
+    fileId: integer('file_id').references(() => storedFiles.id),
     /** Null while the bank expects a file it does not have yet. */
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
     createdAt: createdAt(),

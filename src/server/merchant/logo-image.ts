@@ -3,6 +3,7 @@
 // could run script or pull in other documents is refused; a passive one is stored in the
 // cleaned form the sanitizer serialises (logo-svg.ts), never as uploaded.
 import { sanitizeLogoSvg } from './logo-svg-thread.ts'
+import { isJpeg, isPng } from '../uploads/file-signatures.ts'
 
 export type LogoContentType = 'image/png' | 'image/jpeg' | 'image/svg+xml'
 
@@ -12,23 +13,6 @@ export const maxLogoBytes = 2 * 1024 * 1024
 /** An accepted logo carries the bytes to store: the upload itself, or the cleaned SVG. */
 export type LogoCheck =
   { ok: true; contentType: LogoContentType; content: Buffer } | { ok: false; problem: string }
-
-const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-const pngHeaderChunk = Buffer.from('IHDR', 'latin1')
-
-function isPng(bytes: Buffer): boolean {
-  // The signature, then the IHDR chunk every PNG starts with.
-  return (
-    bytes.length >= 24 &&
-    bytes.subarray(0, 8).equals(pngSignature) &&
-    bytes.subarray(12, 16).equals(pngHeaderChunk)
-  )
-}
-
-function isJpeg(bytes: Buffer): boolean {
-  // Start-of-image marker followed by another marker (APPn, DQT, ...).
-  return bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff
-}
 
 /**
  * The prolog an SVG file may open with before its root element: a byte-order mark, an XML
@@ -65,12 +49,4 @@ export async function checkLogoImage(bytes: Buffer): Promise<LogoCheck> {
   if (content.length > maxLogoBytes)
     return { ok: false, problem: 'is larger than 2 MB once cleaned' }
   return { ok: true, contentType: 'image/svg+xml', content }
-}
-
-/** The bytes of an uploaded file: a Buffer from multipart, or base64 text from the JSON form. */
-export function uploadedBytes(data: unknown): Buffer | undefined {
-  if (Buffer.isBuffer(data)) return data
-  if (typeof data !== 'string') return undefined
-  if (data.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) return undefined
-  return Buffer.from(data, 'base64')
 }

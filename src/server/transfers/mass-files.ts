@@ -4,7 +4,7 @@
 // ("email", "amount"...) is a header and fixes the column order; without one the sample
 // file's order applies. Line numbers are those an editor shows (1-based, header included), so
 // a refusal naming rows[3] points at the third line of the file.
-import { uploadedBytes } from '../merchant/logo-image.ts'
+import { uploadedBytes } from '../uploads/file-signatures.ts'
 import type { FieldError } from '../rpc/outcome.ts'
 import { textProblem } from '../rpc/text-input.ts'
 

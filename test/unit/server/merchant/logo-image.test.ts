@@ -2,11 +2,8 @@
 // else, and SVGs that could run script, are refused with a reason a person can read. An SVG
 // is checked in the sanitizer's worker thread and stored in its cleaned form.
 import { describe, expect, it } from 'vitest'
-import {
-  checkLogoImage,
-  maxLogoBytes,
-  uploadedBytes,
-} from '../../../../src/server/merchant/logo-image.ts'
+import { checkLogoImage, maxLogoBytes } from '../../../../src/server/merchant/logo-image.ts'
+import { uploadedBytes } from '../../../../src/server/uploads/file-signatures.ts'
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
