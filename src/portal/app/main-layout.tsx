@@ -22,6 +22,7 @@ import { LanguageSelect } from '../components/language-select.tsx'
 import { ScreenMenu } from './screen-menu.tsx'
 import { RealtimeNotices } from '../components/realtime-notices.tsx'
 import { CompanySwitch } from './company-switch.tsx'
+import { VerificationBanner } from '../features/verification/verification-banner.tsx'
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
 
@@ -97,6 +98,9 @@ export function Component() {
       </AppShell.Navbar>
       <AppShell.Main>
         <RealtimeNotices />
+        <Suspense fallback={null}>
+          <VerificationBanner />
+        </Suspense>
         <Outlet />
       </AppShell.Main>
       <AppShell.Footer px="md">

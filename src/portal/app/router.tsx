@@ -151,6 +151,15 @@ function signedInPages(): RouteObject[] {
       lazy: onboarding('BusinessSelfCertification'),
     },
     { path: 'company-documents', lazy: onboarding('CompanyDocuments') },
+    // Where the verification banner leads (product-spec sections 2 and 4).
+    {
+      path: 'unverified-account',
+      lazy: () => import('../features/verification/unverified-account-page.tsx'),
+    },
+    {
+      path: 'limited-account',
+      lazy: () => import('../features/verification/limited-account-page.tsx'),
+    },
     { path: 'company', lazy: () => import('../features/onboarding/company-choice-page.tsx') },
     // Signing in to a partner with the portal (OAuth, product-spec sections 2 and 7).
     { path: 'auth/sei', lazy: () => import('../features/oauth/sei-page.tsx') },

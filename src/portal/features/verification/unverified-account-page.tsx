@@ -1,0 +1,51 @@
+// /unverified-account (product-spec section 2): why the account is not verified yet and what
+// the customer can do; a verified customer is sent home.
+import { Link, Navigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { VerificationState } from '../../../generated/constants.ts'
+import { useUserStatus } from './use-user-status.ts'
+
+/** States in which the customer has something to do on the KYC page. */
+const actionStates = new Set<string>([
+  VerificationState.Unverified,
+  VerificationState.HasRequiredActions,
+  VerificationState.DuplicateDocuments,
+  VerificationState.SomeCardDocumentRequired,
+])
+
+export function Component() {
+  const { t } = useTranslation(['verification', 'common'])
+  const { status, isPending } = useUserStatus()
+  if (isPending) return <Loader aria-label={t('common:loading')} />
+  if (!status) return <Text role="alert">{t('common:errors.network')}</Text>
+  if (status.verified) return <Navigate to="/home" replace />
+  if (status.verificationState === VerificationState.Limited)
+    return <Navigate to="/limited-account" replace />
+  const state = status.verificationState
+  return (
+    <Stack maw={720}>
+      <Title order={1} size="h2">
+        {t('unverified.title')}
+      </Title>
+      <Paper withBorder p="md" data-testid="verification-state" data-state={state}>
+        <Stack>
+          <Title order={2} size="h4">
+            {t(`state.${state}.title`)}
+          </Title>
+          <Text>{t(`state.${state}.text`)}</Text>
+          {status.requiredActionCount > 0 && (
+            <Text fw={600}>{t('unverified.actions', { count: status.requiredActionCount })}</Text>
+          )}
+          {actionStates.has(state) && (
+            <Group>
+              <Button component={Link} to="/kyc">
+                {t('unverified.toKyc')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  )
+}
