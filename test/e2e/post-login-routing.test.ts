@@ -208,8 +208,9 @@ describe('the menu and the routes by access (spec/README.md, Screens)', () => {
     const page = await signIn('business@nova.example')
     await page.waitForURL('**/home')
     const count = await openMenu(page)
+    // The company's pages join the menu once its access list has loaded.
     for (const name of [...businessOnly, text(mass, 'menu'), text(screens, 'apiKeys.title')]) {
-      expect(await count(name)).toBe(1)
+      await expect.poll(() => count(name)).toBe(1)
     }
   })
 

@@ -34,6 +34,7 @@ export function VerificationBanner() {
       color={state === VerificationState.Limited ? 'red' : 'yellow'}
       title={t(`banner.${state}.title`)}
       mb="md"
+      role="note"
       data-testid="verification-banner"
       data-state={state}
     >
