@@ -105,13 +105,31 @@ function closest(word: string, candidates: string[]): string | undefined {
   return candidates.find((c) => distance(c, word) <= 2)
 }
 
+/** The open schemas put where a self-referring schema was cut (formSchema). */
+const cutSchemas = new WeakSet<object>()
+
+/** Whether a converted schema holds a cut anywhere inside it. */
+function holdsCut(schema: Json): boolean {
+  if (schema === null || typeof schema !== 'object') return false
+  if (cutSchemas.has(schema)) return true
+  return (Array.isArray(schema) ? schema : Object.values(schema)).some(holdsCut)
+}
+
+/** Rules that, cut, refuse everything (not, oneOf of open schemas) or hold on nothing (if). */
+const rulesLostToCut = ['not', 'oneOf', 'if', 'then', 'else']
+
 /** Inlines every $ref and drops texts: labels and help come from i18n, not from the spec. */
 export function formSchema(schema: Json, components: JsonObject, depth = 0): Json {
   // A schema that refers to itself (a shareholder's shareholders) is cut at this depth: what
-  // lies below accepts anything, and a rule that would then refuse everything (not, oneOf of
-  // two open schemas) or hold on nothing (if) is left out. The server checks the whole tree.
-  if (depth > 12 && schema !== null && typeof schema === 'object' && !Array.isArray(schema))
-    return {}
+  // lies below accepts anything, and a rule with a cut anywhere inside it is left out (a
+  // shareholder's `not: { anyOf: [{ required: [companyId] }, ...] }` cut to `not: { anyOf:
+  // [{}, ...] }` refused every person of a shareholder company). The server checks the whole
+  // tree.
+  if (depth > 12 && schema !== null && typeof schema === 'object' && !Array.isArray(schema)) {
+    const cut = {}
+    cutSchemas.add(cut)
+    return cut
+  }
   if (Array.isArray(schema)) return schema.map((s) => formSchema(s, components, depth + 1))
   if (schema === null || typeof schema !== 'object') return schema
   if (typeof schema.$ref === 'string') {
@@ -128,8 +146,7 @@ export function formSchema(schema: Json, components: JsonObject, depth = 0): Jso
     if (['title', 'description', 'examples', 'example', '$defs', 'deprecated'].includes(key))
       continue
     if (key.startsWith('x-')) continue
-    if (depth + 1 > 12 && ['not', 'oneOf', 'if', 'then', 'else'].includes(key)) continue
-    out[key] =
+    const converted =
       key === 'properties'
         ? Object.fromEntries(
             Object.entries(value as JsonObject).map(([k, v]) => [
@@ -138,6 +155,8 @@ export function formSchema(schema: Json, components: JsonObject, depth = 0): Jso
             ]),
           )
         : formSchema(value, components, depth + 1)
+    if (rulesLostToCut.includes(key) && holdsCut(converted)) continue
+    out[key] = converted
   }
   return out
 }

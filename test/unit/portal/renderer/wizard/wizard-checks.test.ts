@@ -67,6 +67,24 @@ describe('schemaIssues', () => {
     )
     expect(grouped.get('directors')).toEqual([])
   })
+
+  it('takes a person holding shares of a shareholder company, two and three levels down', () => {
+    const person = (personId: number, share: number) => ({ type: 1, personId, share })
+    const company = (companyId: number, shareholders: Json[]) => ({
+      type: 2,
+      companyId,
+      share: 50,
+      shareholders,
+    })
+    const tree = [person(3, 50), company(10, [person(1, 50), company(11, [person(2, 100)])])]
+    const found = schemaIssues({
+      screenId: 'registerBusiness',
+      wizard,
+      forms,
+      payload: { ...payload, shareholders: tree },
+    })
+    expect(found.filter((issue) => issue.path.startsWith('shareholders'))).toEqual([])
+  })
 })
 
 describe('e-mail checks', () => {
