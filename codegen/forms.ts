@@ -105,58 +105,47 @@ function closest(word: string, candidates: string[]): string | undefined {
   return candidates.find((c) => distance(c, word) <= 2)
 }
 
-/** The open schemas put where a self-referring schema was cut (formSchema). */
-const cutSchemas = new WeakSet<object>()
+/** How many times a schema that refers to itself is inlined inside itself. */
+const selfNesting = 3
 
-/** Whether a converted schema holds a cut anywhere inside it. */
-function holdsCut(schema: Json): boolean {
-  if (schema === null || typeof schema !== 'object') return false
-  if (cutSchemas.has(schema)) return true
-  return (Array.isArray(schema) ? schema : Object.values(schema)).some(holdsCut)
-}
-
-/** Rules that, cut, refuse everything (not, oneOf of open schemas) or hold on nothing (if). */
-const rulesLostToCut = ['not', 'oneOf', 'if', 'then', 'else']
-
-/** Inlines every $ref and drops texts: labels and help come from i18n, not from the spec. */
-export function formSchema(schema: Json, components: JsonObject, depth = 0): Json {
-  // A schema that refers to itself (a shareholder's shareholders) is cut at this depth: what
-  // lies below accepts anything, and a rule with a cut anywhere inside it is left out (a
-  // shareholder's `not: { anyOf: [{ required: [companyId] }, ...] }` cut to `not: { anyOf:
-  // [{}, ...] }` refused every person of a shareholder company). The server checks the whole
-  // tree.
-  if (depth > 12 && schema !== null && typeof schema === 'object' && !Array.isArray(schema)) {
-    const cut = {}
-    cutSchemas.add(cut)
-    return cut
-  }
-  if (Array.isArray(schema)) return schema.map((s) => formSchema(s, components, depth + 1))
+/**
+ * Inlines every $ref and drops texts: labels and help come from i18n, not from the spec.
+ * `inlining` names the component schemas being inlined around this one.
+ */
+export function formSchema(schema: Json, components: JsonObject, inlining: string[] = []): Json {
+  if (Array.isArray(schema)) return schema.map((s) => formSchema(s, components, inlining))
   if (schema === null || typeof schema !== 'object') return schema
   if (typeof schema.$ref === 'string') {
     const name = schema.$ref.replace('#/components/schemas/', '')
+    // A schema that refers to itself (a shareholder's shareholders) is cut where it refers to
+    // itself once more, as a whole: what lies below accepts anything. Cut deeper inside it, a
+    // rule would lose its parts and refuse everything (not of an emptied anyOf refused every
+    // nested shareholder). The server checks the whole tree.
+    if (inlining.filter((n) => n === name).length >= selfNesting) return {}
     const { $ref: _r, ...rest } = schema
-    return formSchema({ ...(components[name] as JsonObject), ...rest }, components, depth + 1)
+    return formSchema({ ...(components[name] as JsonObject), ...rest }, components, [
+      ...inlining,
+      name,
+    ])
   }
   const out: JsonObject = {}
-  const choice = simpleStringChoice(schema, components, depth)
+  const choice = simpleStringChoice(schema, components, inlining)
   if (choice) return choice
-  const narrowed = narrowedEnum(schema, components, depth)
+  const narrowed = narrowedEnum(schema, components, inlining)
   if (narrowed) return narrowed
   for (const [key, value] of Object.entries(schema)) {
     if (['title', 'description', 'examples', 'example', '$defs', 'deprecated'].includes(key))
       continue
     if (key.startsWith('x-')) continue
-    const converted =
+    out[key] =
       key === 'properties'
         ? Object.fromEntries(
             Object.entries(value as JsonObject).map(([k, v]) => [
               k,
-              formSchema(v, components, depth + 1),
+              formSchema(v, components, inlining),
             ]),
           )
-        : formSchema(value, components, depth + 1)
-    if (rulesLostToCut.includes(key) && holdsCut(converted)) continue
-    out[key] = converted
+        : formSchema(value, components, inlining)
   }
   return out
 }
@@ -166,14 +155,18 @@ export function formSchema(schema: Json, components: JsonObject, depth = 0): Jso
  * of company access are written: one list of the options a person may choose, so the
  * refused ones (rights 5) are never offered.
  */
-function narrowedEnum(schema: JsonObject, components: JsonObject, depth: number): Json | undefined {
+function narrowedEnum(
+  schema: JsonObject,
+  components: JsonObject,
+  inlining: string[],
+): Json | undefined {
   const parts = schema.allOf
   if (
     !Array.isArray(parts) ||
     Object.keys(schema).some((k) => !['allOf', 'description', 'title'].includes(k))
   )
     return undefined
-  const resolved = parts.map((p) => formSchema(p, components, depth + 1) as JsonObject)
+  const resolved = parts.map((p) => formSchema(p, components, inlining) as JsonObject)
   const base = resolved.find((p) => Array.isArray(p.enum))
   if (!base) return undefined
   let options = base.enum as Json[]
@@ -200,11 +193,11 @@ function narrowedEnum(schema: JsonObject, components: JsonObject, depth: number)
 function simpleStringChoice(
   schema: JsonObject,
   components: JsonObject,
-  depth: number,
+  inlining: string[],
 ): JsonObject | undefined {
   const options = (schema.anyOf ?? schema.oneOf) as Json[] | undefined
   if (!Array.isArray(options) || options.length < 2) return undefined
-  const resolved = options.map((o) => formSchema(o, components, depth + 1) as JsonObject)
+  const resolved = options.map((o) => formSchema(o, components, inlining) as JsonObject)
   const allowed = new Set(['type', 'pattern', 'minLength', 'maxLength', 'format'])
   const isString = (o: JsonObject) =>
     o.type === 'string' || (o.type === undefined && schema.type === 'string')
@@ -216,7 +209,7 @@ function simpleStringChoice(
   const { anyOf: _a, oneOf: _o, title: _t, description: _d, ...rest } = schema
   const maxLength = Math.max(...resolved.map((o) => Number(o.maxLength ?? 0)))
   return {
-    ...(formSchema(rest, components, depth + 1) as JsonObject),
+    ...(formSchema(rest, components, inlining) as JsonObject),
     type: 'string',
     pattern: resolved.map((o) => `(?:${String(o.pattern)})`).join('|'),
     ...(maxLength > 0 ? { maxLength } : {}),
@@ -297,6 +290,8 @@ export function buildScreens(
 ): {
   bundle: ScreensBundle
   validatorsCode: string
+  /** The validators of the wizards' forms, loaded with the wizard (src/portal/renderer/wizard). */
+  wizardValidatorsCode: string
   hiddenOptions: HiddenOptions
   problems: Problem[]
 } {
@@ -680,12 +675,20 @@ export function buildScreens(
   }
 
   // Final form schemas per brand, and their precompiled validators.
-  const ajv = new Ajv2020({
-    allErrors: true,
-    strict: false,
-    code: { source: true, formats: _`require("formats")` },
-  })
-  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format)
+  // The wizards' validators are a module of their own, loaded with the wizard's chunk: their
+  // forms (a registration's shareholder tree, persons and companies) are five times the size
+  // of every other screen's together, which need not carry them.
+  const newAjv = () => {
+    const instance = new Ajv2020({
+      allErrors: true,
+      strict: false,
+      code: { source: true, formats: _`require("formats")` },
+    })
+    for (const [name, format] of Object.entries(formats)) instance.addFormat(name, format)
+    return instance
+  }
+  const ajv = newAjv()
+  const wizardAjv = newAjv()
   const brandsData = loadBrands(root).brands
   for (const brand of brandIds) {
     bundle.forms[brand] = {}
@@ -709,15 +712,17 @@ export function buildScreens(
         ...(Object.keys(hideOptions).length > 0 && { hideOptions }),
         ...(form.wizard && finalMeta(schema, form.wizard.meta)),
       }
+      const target = form.wizard ? wizardAjv : ajv
       for (const [id, sub] of Object.entries(
         schemaParser(schema as never) as Record<string, JsonObject>,
       )) {
-        if (!ajv.getSchema(id)) ajv.addSchema(sub, id)
+        if (!target.getSchema(id)) target.addSchema(sub, id)
       }
     }
   }
   const validatorsCode = cjsToEsm(standaloneCode(ajv))
-  return { bundle, validatorsCode, hiddenOptions, problems }
+  const wizardValidatorsCode = cjsToEsm(standaloneCode(wizardAjv))
+  return { bundle, validatorsCode, wizardValidatorsCode, hiddenOptions, problems }
 }
 
 /**

@@ -72,11 +72,11 @@ async function main(): Promise<void> {
   write('screens.json', JSON.stringify(screens.bundle))
   write('screen-routes.ts', screenRoutesModule(screens.bundle.screens))
   write('screen.d.ts', schemaTypeModule(readJson('schemas/screen.schema.json'), header))
+  const formValidatorTypes = `${header}declare const validators: Record<string, (data: unknown) => boolean>\nexport default validators\n`
   write('form-validators.js', screens.validatorsCode)
-  write(
-    'form-validators.d.ts',
-    `${header}declare const validators: Record<string, (data: unknown) => boolean>\nexport default validators\n`,
-  )
+  write('form-validators.d.ts', formValidatorTypes)
+  write('wizard-validators.js', screens.wizardValidatorsCode)
+  write('wizard-validators.d.ts', formValidatorTypes)
   writeFileSync(
     join(root, 'docs/operations.md'),
     operationsReport(table, handlerFiles, testedOperations(root)),

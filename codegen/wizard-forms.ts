@@ -7,6 +7,7 @@
 import type { Json, JsonObject } from './bundle-spec.ts'
 import type { OperationEntry } from './operation-table.ts'
 import type { ScreenDescription } from '../src/generated/screen.d.ts'
+import type { ChoiceSource, TaxIdHint } from '../src/shared/form-sources.ts'
 import {
   derivedConditions,
   questionWidgets,
@@ -21,22 +22,6 @@ import {
 type Wizard = NonNullable<ScreenDescription['wizard']>
 type Section = Wizard['sections'][number]
 type Path = (string | number)[]
-
-/** Where a form's options come from: a dictionary operation and the fields of its rows. */
-export interface ChoiceSource {
-  operation: string
-  items: string
-  value: string
-  label: string
-  group?: string
-}
-
-export interface TaxIdHint {
-  field: string
-  country: string
-  kind: 'personal' | 'business'
-  source: ChoiceSource
-}
 
 /** What a wizard's form adds to a form's meta in the bundle. */
 export interface WizardFormMeta {

@@ -41,7 +41,8 @@ export function isVisible(
 ): boolean {
   const condition = conditions?.[name]
   if (!condition) return true
-  const value = valueAt(data, condition.field)
+  // A runtime form's own key may hold a dot (a transfer's extra parameter); it is that key.
+  const value = condition.field in data ? data[condition.field] : valueAt(data, condition.field)
   if (condition.equals !== undefined) return value === condition.equals
   const filled = value !== undefined && value !== null && value !== '' && value !== false
   return condition.filled === false ? !filled : filled
@@ -65,8 +66,11 @@ export function withoutHidden(
   if (!conditions) return data
   let out = data
   for (const name of Object.keys(conditions)) {
-    if (valueAt(out, name) !== undefined && !isVisible(name, data, conditions))
-      out = withValueAt(out, name, undefined)
+    if (isVisible(name, data, conditions)) continue
+    if (name in out) {
+      const { [name]: _hidden, ...rest } = out
+      out = rest
+    } else if (valueAt(out, name) !== undefined) out = withValueAt(out, name, undefined)
   }
   return out
 }

@@ -146,6 +146,22 @@ function useTaxIdNames(
   return names
 }
 
+/**
+ * The field a refused save names first gets the focus, so its message is in sight even when
+ * the field is scrolled out of a long popup. rjsf's own focusing reads the form's elements,
+ * which an embedded form (a div) has not; this looks inside the form for the field's id.
+ */
+function focusRefused(form: Form | null, error: RJSFValidationError) {
+  const root = form?.formElement.current as HTMLElement | null | undefined
+  const path = String(error.property ?? '')
+    .replace(/\[['"]?([^\]'"]+)['"]?\]/g, '.$1')
+    .split('.')
+    .filter(Boolean)
+  const id = CSS.escape(['root', ...path].join('_'))
+  const fields = ':is(input, select, textarea, button)'
+  root?.querySelector<HTMLElement>(`${fields}[id="${id}"], ${fields}[id^="${id}-"]`)?.focus()
+}
+
 export function SchemaForm(props: SchemaFormProps) {
   const { t } = useTranslation(['forms', 'screens'])
   const source = useFormSource(props)
@@ -178,6 +194,7 @@ export function SchemaForm(props: SchemaFormProps) {
         widgets={widgets}
         showErrorList={false}
         noHtml5Validate
+        focusOnFirstError={(error) => focusRefused(formRef.current, error)}
         omitExtraData
         liveOmit="onChange"
         experimental_defaultFormStateBehavior={defaultFormState}

@@ -4,10 +4,12 @@
 import bundleJson from '../../generated/screens.json'
 import formValidators from '../../generated/form-validators.js'
 import type { FormAction, Json, ScreenDescription } from '../../generated/screen.d.ts'
+import type { ChoiceSource, TaxIdHint } from '../../shared/form-sources.ts'
 
 // The screen description's types are generated from schemas/screen.schema.json (codegen/
 // screen-type.ts), the same ones codegen checks the YAML with.
 export type { FormAction, Json, Mapping, ScreenDescription } from '../../generated/screen.d.ts'
+export type { ChoiceSource, TaxIdHint } from '../../shared/form-sources.ts'
 export type Schema = { [key: string]: Json }
 /** A field shown only while another has a value (filled) or one given value (equals). */
 export type VisibleWhen = NonNullable<FormAction['visibleWhen']>[string]
@@ -29,24 +31,6 @@ export interface OperationRef {
     defaultPageSize: number
     firstPage?: number
   }
-}
-
-/** Where a form's options come from: a dictionary and the fields of its rows. */
-export interface ChoiceSource {
-  operation: string
-  /** The answer's field holding the rows; a dotted path flattens nested lists. */
-  items: string
-  value: string
-  label: string
-  group?: string
-}
-
-/** A tax-id field whose country is in another field (the tax-id table's row names it). */
-export interface TaxIdHint {
-  field: string
-  country: string
-  kind: 'personal' | 'business'
-  source: ChoiceSource
 }
 
 export interface FormMeta {
@@ -76,7 +60,15 @@ interface ScreensBundle {
 }
 
 export const screensBundle = bundleJson as unknown as ScreensBundle
-export const validatorFunctions = formValidators
+/**
+ * The precompiled validators by schema id. A wizard's chunk adds those of its forms
+ * (wizard/wizard-checks.ts), so the other screens do not load them.
+ */
+export const validatorFunctions: Record<string, (data: unknown) => boolean> = { ...formValidators }
+
+export function addValidators(more: Record<string, (data: unknown) => boolean>): void {
+  Object.assign(validatorFunctions, more)
+}
 
 export function screenById(id: string): ScreenDescription | undefined {
   return screensBundle.screens.find((screen) => screen.id === id)

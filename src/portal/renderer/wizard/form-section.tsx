@@ -99,7 +99,8 @@ export function FormSection(props: FormSectionProps) {
   )
   return (
     <Stack>
-      {!section.hub && !section.widget && <IssueList issues={elsewhere} />}
+      {/* A hub gives its form only the issues of none of its rows (no user with full rights). */}
+      <IssueList issues={elsewhere} />
       <SchemaForm
         formKey={formKey}
         operationId={props.wizard.operation}

@@ -105,7 +105,8 @@ function HubRow(
   return (
     <Card withBorder padding="sm" data-testid={`hub-person-${index}`}>
       <Group justify="space-between" align="flex-start">
-        <Stack gap={2}>
+        {/* A long name or e-mail wraps inside the card on a phone rather than running out. */}
+        <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
           <Text fw={600}>{personName(person) || t('registration:hub.unnamed')}</Text>
           {typeof person?.email === 'string' && (
             <Text size="sm" c="dimmed">

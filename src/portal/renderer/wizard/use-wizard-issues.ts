@@ -3,60 +3,14 @@
 // e-mail lookups and the server's VF answer are kept until the value they were about changes.
 import { useCallback, useMemo, useState } from 'react'
 import fastDeepEqual from 'fast-deep-equal'
-import type { DictionaryReply } from '../../api/dictionaries.ts'
 import { valueAt } from '../field-paths.ts'
-import type { FormMeta, Json, Wizard } from '../screens-data.ts'
-import { taxIdName } from '../tax-id-names.ts'
+import type { Json } from '../screens-data.ts'
+import { draftIssues, type IssuesInput } from './draft-issues.ts'
 import { useEmailChecks } from './email-checks.ts'
 import { emailTargets } from './email-targets.ts'
-import { questionIssues, type Question } from './questions-form.ts'
-import {
-  issuesBySectionId,
-  schemaIssues,
-  sectionOfIssue,
-  type WizardIssue,
-} from './wizard-checks.ts'
-import { wizardRules, type RuleOptions } from './wizard-rules.ts'
+import { issuesBySectionId, sectionOfIssue, type WizardIssue } from './wizard-checks.ts'
 
 type Payload = Record<string, Json>
-
-export interface IssuesInput {
-  screenId: string
-  wizard: Wizard
-  forms: Record<string, FormMeta>
-  /** The dictionaries' answers by operation (questions, the tax-id table). */
-  replies: Record<string, DictionaryReply>
-  sourceOfWealthEnable: boolean
-}
-
-/** The rules' view of the tax-id table: a country's row for a person or a business. */
-function ruleOptions(input: IssuesInput): RuleOptions {
-  const hint = input.wizard.taxIds?.[0]
-  const source = hint && input.wizard.dictionaries?.[hint.dictionary]
-  const reply = source && input.replies[source.operation]
-  if (!source || !reply) return { sourceOfWealthEnable: input.sourceOfWealthEnable }
-  const table = { operation: source.operation, items: source.items, value: source.value ?? 'id' }
-  return {
-    sourceOfWealthEnable: input.sourceOfWealthEnable,
-    taxIdRule: (country, kind) => taxIdName(reply, { ...table, label: 'name' }, country, kind),
-  }
-}
-
-/** Every issue the wizard finds without asking the server. */
-export function draftIssues(input: IssuesInput, payload: Payload): WizardIssue[] {
-  const { wizard, replies } = input
-  const issues = schemaIssues({ ...input, payload })
-  for (const section of wizard.sections) {
-    const asked = section.questions
-    const source = asked && wizard.dictionaries?.[asked.dictionary]
-    const reply = source && replies[source.operation]
-    if (!asked || !reply) continue
-    const questions = (reply[source.items] ?? []) as Question[]
-    issues.push(...questionIssues(questions, payload[asked.field], asked.field))
-  }
-  if (wizard.checks) issues.push(...wizardRules[wizard.checks](payload, ruleOptions(input)))
-  return issues
-}
 
 interface Kept {
   issue: WizardIssue

@@ -6,7 +6,9 @@
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils'
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8'
 import { isShown, valueAt } from '../field-paths.ts'
+import wizardValidators from '../../../generated/wizard-validators.js'
 import {
+  addValidators,
   screensBundle,
   validatorFunctions,
   type FormMeta,
@@ -17,6 +19,9 @@ import {
 import { sectionSlice } from './wizard-payload.ts'
 
 type Payload = Record<string, Json>
+
+// The wizards' forms are validated by a module of their own, loaded with the wizard.
+addValidators(wizardValidators)
 
 /** Something to mend, at a dotted payload path, with its message's key and values. */
 export interface WizardIssue {

@@ -12,6 +12,7 @@ import {
   type RegistrationRuleOptions,
   type RegistrationSection,
 } from '../../../shared/registration-rules.ts'
+import { valueAt } from '../field-paths.ts'
 import type { Json } from '../screens-data.ts'
 import type { WizardIssue } from './wizard-checks.ts'
 
@@ -65,11 +66,29 @@ export const wizardRules: Record<
 > = {
   businessRegistration(payload, options) {
     const issues = businessRegistrationIssues(asBusinessRegistration(payload), options)
-    return asIssues(issues)
+    // A reference the draft has no value for yet (no representative chosen) is the schema's
+    // to report, as required; "not in the list of persons" would send the person looking.
+    const unset = (issue: RegistrationIssue) =>
+      (issue.code === 'unknownPerson' || issue.code === 'unknownCompany') &&
+      valueAt(payload, issue.path) === undefined
+    return asIssues(issues.filter((issue) => !unset(issue)))
   },
   personalRegistration(payload, options) {
     const taxed = payload as Parameters<typeof personalRegistrationIssues>[0]
     if (typeof taxed.countryCode !== 'string') return []
     return asIssues(personalRegistrationIssues(taxed, options))
   },
+}
+
+/**
+ * The schema's issues with the rules' added; where both refuse the same field (a share of 0,
+ * no shareholder, a company without a director), only the rule's: it says why in the
+ * product's words (product-spec section 5), and one field gets one message.
+ */
+export function withRuleIssues(
+  issues: readonly WizardIssue[],
+  ruled: readonly WizardIssue[],
+): WizardIssue[] {
+  const paths = new Set(ruled.map((issue) => issue.path))
+  return [...issues.filter((issue) => !paths.has(issue.path)), ...ruled]
 }

@@ -113,10 +113,12 @@ function WizardFlow({ screen, wizard }: { screen: ScreenDescription; wizard: Wiz
   return (
     <WizardFrame title={t(`screens:${screen.id}.title`)}>
       <Stepper active={index} onStepClick={draft.setSection} size="sm" wrap>
-        {wizard.sections.map((s) => (
+        {wizard.sections.map((s, i) => (
           <Stepper.Step
             key={s.id}
             label={t(`screens:${screen.id}.sections.${s.id}`)}
+            // The stepper marks the shown step only by its color; a screen reader hears it.
+            aria-current={i === index ? 'step' : undefined}
             color={(issues.shown.get(s.id)?.length ?? 0) > 0 ? 'red' : undefined}
           />
         ))}

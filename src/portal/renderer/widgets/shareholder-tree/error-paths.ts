@@ -4,7 +4,9 @@
 // one, 'shareholders.0.shareholders' that level (its sum), 'companyList.2.directors' the
 // directors of the third company, shown at every node of that company;
 // 'personList.1.sourcesOfFunds.0.details' a tree person's source of funds (the shareholder
-// section's check, registration-rules.ts), at every node of that person.
+// section's check, registration-rules.ts), at every node of that person. Any other issue of a
+// person reaches the tree only when the tree is the first section naming the person (a
+// shareholder who is also a user, wizard-checks.ts sectionOfIssue): it shows at the nodes too.
 import type { FieldError } from '../../call-operation.ts'
 import {
   companiesOf,
@@ -36,7 +38,7 @@ export function errorsByNode(errors: readonly FieldError[], payload: Payload): E
     if (parts[0] === 'shareholders') {
       const { key, field } = shareholderTarget(parts, payload)
       add(key, field, error.description)
-    } else if (parts[0] === 'companyList' || isSourceOfFunds(parts)) {
+    } else if (parts[0] === 'companyList' || parts[0] === 'personList') {
       for (const { key, field } of entityTargets(parts, payload)) add(key, field, error.description)
     }
   }
@@ -60,9 +62,6 @@ function shareholderTarget(parts: string[], payload: Payload): { key: string; fi
     return { key: levelKey(path), field: parts.slice(at + 1).join('.') }
   return { key: nodeKey(path), field: parts.slice(at).join('.') }
 }
-
-const isSourceOfFunds = (parts: string[]) =>
-  parts[0] === 'personList' && parts[2] === 'sourcesOfFunds'
 
 /**
  * Every node of the company or person a 'companyList.<index>…' or 'personList.<index>…' path

@@ -33,10 +33,18 @@ export function ShareInput(props: {
     flushOnUnmount: true,
   })
   const typed = text !== '' && !isValidShare(text)
+  // The checks' message about a wrong share is the one that refused the step
+  // (shareOutOfRange): it goes before the typing hint, which would otherwise always hide it.
+  // A valid share still on its way to the draft shows no message about the old one.
+  const error = typed
+    ? (props.error ?? t('tree.shareInvalid'))
+    : text === props.value
+      ? props.error
+      : undefined
   return (
     <ShareInputField
       value={text}
-      error={typed ? t('tree.shareInvalid') : props.error}
+      error={error}
       onChange={(value) => {
         setText(value)
         if (typeof value === 'number') commit(value)

@@ -68,21 +68,21 @@ describe('schemaIssues', () => {
     expect(grouped.get('directors')).toEqual([])
   })
 
-  it('takes a person holding shares of a shareholder company, two and three levels down', () => {
-    const person = (personId: number, share: number) => ({ type: 1, personId, share })
-    const company = (companyId: number, shareholders: Json[]) => ({
+  it('accepts a tree three levels deep: a company of a company, each with its own owners', () => {
+    const person = (personId: number, share: number) => ({ type: 1, share, personId })
+    const company = (companyId: number, share: number, owners: Json[]) => ({
       type: 2,
+      share,
       companyId,
-      share: 50,
-      shareholders,
+      shareholders: owners,
     })
-    const tree = [person(3, 50), company(10, [person(1, 50), company(11, [person(2, 100)])])]
-    const found = schemaIssues({
-      screenId: 'registerBusiness',
-      wizard,
-      forms,
-      payload: { ...payload, shareholders: tree },
-    })
+    const tree = {
+      shareholders: [
+        person(1, 40),
+        company(1, 60, [person(2, 70), company(2, 30, [person(3, 50), person(4, 50)])]),
+      ],
+    }
+    const found = schemaIssues({ screenId: 'registerBusiness', wizard, forms, payload: tree })
     expect(found.filter((issue) => issue.path.startsWith('shareholders'))).toEqual([])
   })
 })

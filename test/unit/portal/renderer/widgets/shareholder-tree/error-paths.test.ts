@@ -69,6 +69,11 @@ describe('errorsByNode', () => {
       'personList.1.sourcesOfFunds',
       [['shareholders.1', 'sourcesOfFunds']],
     ],
+    [
+      "another field of a person (a user's e-mail) at its node",
+      'personList.0.email',
+      [['shareholders.0.shareholders.0', 'email']],
+    ],
   ])('%s', (_name, parameter, want) => {
     const found = errorsByNode([{ parameter, description: 'wrong' }], payload)
     expect([...found].map(([key, errors]) => [key, errors[0]!.field])).toEqual(want)
@@ -78,7 +83,7 @@ describe('errorsByNode', () => {
     const found = errorsByNode(
       [
         { parameter: 'directors', description: 'x' },
-        { parameter: 'personList.0.firstName', description: 'y' },
+        { parameter: 'company.name', description: 'y' },
       ],
       payload,
     )
