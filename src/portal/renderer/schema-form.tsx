@@ -96,6 +96,9 @@ export function toErrorSchema(errors: FieldError[] | undefined): ErrorSchema | u
 
 export { isVisible, withoutHidden }
 
+/** A runtime form's labels: none (its titles are its own), the same object every render. */
+const noLabels: Record<string, string> = {}
+
 /** The bundle's form, or the runtime form when one is given. */
 function useFormSource(props: SchemaFormProps): {
   schema: Schema
@@ -104,7 +107,8 @@ function useFormSource(props: SchemaFormProps): {
   meta?: FormMeta
 } {
   const brand = useBrand()
-  if (props.runtime) return { schema: props.runtime.schema, labels: {}, order: props.runtime.order }
+  if (props.runtime)
+    return { schema: props.runtime.schema, labels: noLabels, order: props.runtime.order }
   const meta = screensBundle.forms[brand.id]?.[props.formKey]
   const schema = meta ? screensBundle.schemas[meta.schema] : undefined
   if (!meta || !schema)
@@ -169,6 +173,7 @@ export function SchemaForm(props: SchemaFormProps) {
   const conditions = useConditions(props, source.meta)
   const uiSchema = useUiSchema(props, source, data, steps, conditions)
   const { step, stepOf, setStep } = steps
+  const given = useGivenData(data, [props, uiSchema, step])
 
   return (
     <>
@@ -183,7 +188,7 @@ export function SchemaForm(props: SchemaFormProps) {
         ref={formRef}
         schema={source.schema as RJSFSchema}
         uiSchema={uiSchema}
-        formData={data}
+        formData={given.current.data}
         validator={validator}
         templates={templates}
         widgets={widgets}
@@ -199,7 +204,9 @@ export function SchemaForm(props: SchemaFormProps) {
         disabled={props.busy}
         {...(props.embedded && { tagName: 'div' })}
         onChange={(event) => {
-          const next = withoutHidden((event.formData ?? {}) as Record<string, Json>, conditions)
+          const typed = (event.formData ?? {}) as Record<string, Json>
+          const next = withoutHidden(typed, conditions)
+          if (next !== typed) given.current = { ...given.current, data: next }
           setData(next)
           props.onChange?.(next)
         }}
@@ -226,6 +233,21 @@ export function SchemaForm(props: SchemaFormProps) {
       </Form>
     </>
   )
+}
+
+/**
+ * The values given to rjsf, which keeps its own as they are typed. Given back on every change,
+ * they made rjsf derive its whole state again on each keystroke (issue 13's keystroke budget).
+ * rjsf takes the values it was last given whenever another of its props changes, so they are
+ * given again with any change of what else it is given (`inputs`: the host's props, the
+ * uiSchema, the step), and when a hidden field's value is dropped.
+ */
+function useGivenData(data: Record<string, Json>, inputs: unknown[]) {
+  // A ref, not state: a render that finds the inputs changed must not ask for another render
+  // (an input made anew on every render would then loop).
+  const given = useRef({ inputs, data })
+  if (inputs.some((input, i) => input !== given.current.inputs[i])) given.current = { inputs, data }
+  return given
 }
 
 /**
@@ -317,7 +339,13 @@ function useUiSchema(
   const dictionaryChoices = useFormChoices(meta?.choices, meta?.hideOptions)
   const taxIds = useTaxIdNames(meta?.taxIds, data, props.outerData)
   const hints = JSON.stringify(taxIds)
+  // The fields hidden now: the schema is described again only when they change, not on each
+  // keystroke (a new uiSchema draws every field of the form again).
+  const hiddenNow = Object.keys(conditions ?? {})
+    .filter((name) => !isVisible(name, data, conditions))
+    .join()
   return useMemo(() => {
+    const hidden = new Set(hiddenNow.split(','))
     const ui: UiSchema = {
       'ui:submitButtonOptions': {
         submitText: props.submitLabel,
@@ -329,17 +357,17 @@ function useUiSchema(
       t,
       labels,
       labelRoot: meta?.labelRoot ? `${meta.labelRoot}.` : '',
-      data,
+      hidden,
       stepFields,
       runtime: props.runtime,
       operationId: props.operationId,
-      conditions,
       choices: { ...dictionaryChoices, ...props.extraChoices },
       taxIds: JSON.parse(hints) as typeof taxIds,
       widgets: meta?.widgets,
     })
     return ui
-    // `hints` stands for taxIds: the names change only when a country does.
+    // `hints` stands for taxIds: the names change only when a country does; `hiddenNow` for
+    // the data, of which only the hidden fields matter here.
   }, [
     schema,
     labels,
@@ -352,8 +380,7 @@ function useUiSchema(
     stepFields,
     steps.length,
     step,
-    data,
-    conditions,
+    hiddenNow,
     props.runtime,
     props.embedded,
     props.extraChoices,
@@ -367,11 +394,11 @@ interface FieldContext {
   labels: Record<string, string>
   /** The request path an item form's labels start from, with its dot, or ''. */
   labelRoot: string
-  data: Record<string, Json>
+  /** The dotted fields hidden by their conditions now. */
+  hidden: ReadonlySet<string>
   stepFields: string[] | undefined
   runtime: RuntimeForm | undefined
   operationId: string
-  conditions: Record<string, VisibleWhen> | undefined
   choices: Record<string, Choice[]>
   taxIds: ReturnType<typeof useTaxIdNames>
   widgets: Record<string, string> | undefined
@@ -379,7 +406,7 @@ interface FieldContext {
 
 /** Each field's title, options, widget and visibility, recursively into nested objects. */
 function describeFields(node: Schema, path: string[], target: UiSchema, context: FieldContext) {
-  const { t, labels, data, stepFields, runtime, operationId, conditions } = context
+  const { t, labels, hidden, stepFields, runtime, operationId } = context
   const properties = (node.properties ?? {}) as Record<string, Schema>
   for (const [name, property] of Object.entries(properties)) {
     const dotted = [...path, name].join('.')
@@ -403,7 +430,7 @@ function describeFields(node: Schema, path: string[], target: UiSchema, context:
     }
     Object.assign(field, fieldWidget(name, dotted, property, context))
     if (stepFields && path.length === 0 && !stepFields.includes(name)) field['ui:widget'] = 'hidden'
-    if (!isVisible(dotted, data, conditions)) field['ui:widget'] = 'hidden'
+    if (hidden.has(dotted)) field['ui:widget'] = 'hidden'
     if (property.type === 'object') describeFields(property, [...path, name], field, context)
     target[name] = field
   }

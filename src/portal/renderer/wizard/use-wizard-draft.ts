@@ -10,7 +10,10 @@ import { draftKey, readDraft, removeDraft, writeDraft, type WizardDraft } from '
 type Payload = Record<string, Json>
 
 export interface DraftState {
+  /** The payload of this render; a change made in a transition may not have reached it. */
   payload: Payload
+  /** The payload with every change made so far: what Next and submit check and send. */
+  current(): Payload
   section: number
   setPayload(next: Payload): void
   /** Changes the payload as it stands now (two changes in one event both land). */
@@ -38,6 +41,7 @@ export function useWizardDraft(screenId: string, version: string): DraftState {
   )
   return {
     payload: draft.payload,
+    current: useCallback(() => latest.current.payload, []),
     section: draft.section,
     setPayload: useCallback((payload) => save({ ...latest.current, payload }), [save]),
     update: useCallback(

@@ -45,7 +45,7 @@ export function useWizardSubmit({ wizard, draft, issues, normalize }: SubmitInpu
   const submit = async () => {
     setBusy(true)
     try {
-      const payload = normalize(draft.payload)
+      const payload = normalize(draft.current())
       draft.setPayload(payload)
       const found = await issues.check(
         wizard.sections.map((section) => section.id),

@@ -75,7 +75,7 @@ function useWizardFlow(screen: ScreenDescription, wizard: Wizard) {
   const next = async () => {
     setChecking(true)
     try {
-      const payload = normalize(draft.payload)
+      const payload = normalize(draft.current())
       draft.setPayload(payload)
       const found = await issues.check([section.id], payload)
       if ((found.get(section.id) ?? []).length === 0) draft.setSection(index + 1)
