@@ -76,6 +76,9 @@ export default defineConfig({
           root: '.',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // A deadline that holds on a busy two-core machine: some unit tests run codegen
+          // over the whole spec, which takes seconds there.
+          testTimeout: 60_000,
         },
       },
       {

@@ -457,6 +457,9 @@ function fieldWidget(name: string, dotted: string, property: Schema, context: Fi
     field['ui:widget'] = 'DateTimeWidget'
   if (property.type === 'string' && !property.format && Number(property.maxLength ?? 0) > 256)
     field['ui:widget'] = 'TextareaWidget'
+  // One file of its own (a document and its pages); a list of files keeps rjsf's file list.
+  if (property.type === 'string' && property.format === 'data-url')
+    field['ui:widget'] = 'DocumentUploadWidget'
   // A widget the form names (a question's radio, a one-line answer) over the type's.
   const widget = context.runtime?.widgets?.[dotted] ?? context.widgets?.[dotted]
   if (widget) field['ui:widget'] = widget

@@ -7,16 +7,21 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { storedFiles } from '../db/schema.ts'
 import type { FieldError } from '../rpc/outcome.ts'
-import { isJpeg, isPdf, isPng, uploadedBytes } from './file-signatures.ts'
+import { uploadedBytes } from './file-signatures.ts'
+import {
+  documentContentType,
+  maxDocumentBytes,
+  type DocumentContentType,
+} from '../../shared/file-signatures.ts'
 
-export type StoredFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png'
+export type StoredFileContentType = DocumentContentType
 
 /** What a stored file is for. */
 export type StoredFilePurpose =
   'document' | 'limitDocument' | 'companyDocument' | 'wForm' | 'lossOfNationality' | 'taxForm'
 
 /** The largest compliance file accepted: 10 MB, as the stored_files check says. */
-export const maxStoredFileBytes = 10 * 1024 * 1024
+export const maxStoredFileBytes = maxDocumentBytes
 
 /** A file that passed the checks, ready to store. */
 export interface CheckedFile {
@@ -29,13 +34,6 @@ export interface CheckedFile {
 interface FilePart {
   filename?: unknown
   data?: unknown
-}
-
-function detectContentType(bytes: Buffer): StoredFileContentType | undefined {
-  if (isPdf(bytes)) return 'application/pdf'
-  if (isJpeg(bytes)) return 'image/jpeg'
-  if (isPng(bytes)) return 'image/png'
-  return undefined
 }
 
 /** A file name safe to show and to offer as a download name: no path, no control characters. */
@@ -65,7 +63,7 @@ export function checkUploadedFile(
   if (bytes.length > maxStoredFileBytes) {
     return { ok: false, error: { parameter, description: 'is larger than 10 MB' } }
   }
-  const contentType = detectContentType(bytes)
+  const contentType = documentContentType(bytes)
   if (!contentType) {
     return {
       ok: false,

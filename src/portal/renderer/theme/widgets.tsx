@@ -13,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core'
 import { localToUTC, utcToLocal, type WidgetProps, type RegistryWidgetsType } from '@rjsf/utils'
+import { DocumentUploadWidget } from '../widgets/document-upload.tsx'
 
 /** The first error of a field, as Mantine shows it under the input. */
 function errorOf(props: WidgetProps): string | undefined {
@@ -282,6 +283,7 @@ export function FileWidget(props: WidgetProps) {
 
 export const widgets: RegistryWidgetsType = {
   FileWidget,
+  DocumentUploadWidget,
   TextWidget,
   EmailWidget: TextWidget,
   URLWidget: TextWidget,
