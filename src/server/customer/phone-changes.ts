@@ -5,7 +5,7 @@
 // (replaced_at) and the new one takes its place. A customer without a primary phone gets the
 // new one as primary at once. Asking again for a number that waits for its code sends a new
 // code for the same phone, so a lost SMS never leaves a second copy of the number.
-import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customerPhones } from '../db/schema.ts'
 import { phoneConfirmations } from '../db/schema-customer.ts'
@@ -79,8 +79,10 @@ export async function requestPhone(
     ])
   }
   if (!known && !replaces && phones.length >= maxPhones) {
-    const description = `cannot be added: a customer holds at most ${maxPhones} phones`
-    return validationFailure([{ parameter: request.numberField, description }])
+    if (!(await giveWay(tx, phones))) {
+      const description = `cannot be added: a customer holds at most ${maxPhones} phones`
+      return validationFailure([{ parameter: request.numberField, description }])
+    }
   }
   const phone = known ?? (await insertPhone(tx, request))
   if (replaces) await retireSupersededRequests(tx, request.customerId, replaces.id, phone.id)
@@ -97,6 +99,38 @@ export async function requestPhone(
     throw new Refusal(rpcFail('TA1', text, { retryAfterSeconds: issued.retryAfterSeconds }))
   }
   return issued.reqId === undefined ? { phone } : { phone, reqId: issued.reqId }
+}
+
+/**
+ * Makes room for a new number: the oldest unconfirmed secondary phone whose code can no longer
+ * be used (expired, canceled, or its tries spent) leaves the list. False when none can.
+ */
+async function giveWay(tx: Db, phones: PhoneRow[]): Promise<boolean> {
+  const unconfirmed = phones.filter((row) => !row.confirmedAt && !row.isPrimary)
+  if (unconfirmed.length === 0) return false
+  const live = await tx
+    .selectDistinct({ phoneId: phoneConfirmations.phoneId })
+    .from(phoneConfirmations)
+    .where(
+      and(
+        inArray(
+          phoneConfirmations.phoneId,
+          unconfirmed.map((row) => row.id),
+        ),
+        isNull(phoneConfirmations.usedAt),
+        isNull(phoneConfirmations.canceledAt),
+        gt(phoneConfirmations.expiresAt, sql`now()`),
+      ),
+    )
+  const waiting = new Set(live.map((row) => row.phoneId))
+  const stale = unconfirmed.find((row) => !waiting.has(row.id))
+  if (!stale) return false
+  await tx
+    .update(customerPhones)
+    .set({ replacedAt: new Date() })
+    .where(eq(customerPhones.id, stale.id))
+  await cancelPhoneCodes(tx, [stale.id])
+  return true
 }
 
 async function insertPhone(tx: Db, request: PhoneRequest): Promise<PhoneRow> {

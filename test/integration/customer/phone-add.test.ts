@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customerPhones } from '../../../src/server/db/schema.ts'
+import { phoneConfirmations } from '../../../src/server/db/schema-customer.ts'
 import {
   databaseTargets,
   failedParameters,
@@ -113,15 +114,27 @@ for (const target of databaseTargets()) {
       expect(reply.body.phone).toMatchObject({ status: 'Primary', confirmed: false })
     })
 
-    it('holds at most five phones', async () => {
+    it('holds at most five phones; one whose code can no longer be used gives way', async () => {
       const customer = await signedIn(server, 'fatca@nova.example')
+      const ids: number[] = []
       for (const n of [1, 2, 3, 4, 5]) {
         const reply = await customer.call('phoneAdd', { countryCode: '40', number: `71234567${n}` })
         expect(reply.body.responseCode, reply.text).toBe('00')
+        ids.push((reply.body.phone as PhoneView).id)
       }
       const sixth = await customer.call('phoneAdd', { countryCode: '40', number: '712345676' })
       expect(sixth.body.responseCode).toBe('VF')
       expect(failedParameters(sixth)).toEqual(['number'])
+      await server.db
+        .update(phoneConfirmations)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(phoneConfirmations.phoneId, ids[1]!))
+      const later = await customer.call('phoneAdd', { countryCode: '40', number: '712345676' })
+      expect(later.body.responseCode, later.text).toBe('00')
+      const numbers = (await customer.profile()).phones.map((p) => p.number)
+      expect(numbers).toHaveLength(5)
+      expect(numbers).not.toContain('712345672')
+      expect(numbers).toContain('712345676')
     })
 
     it('texts one number five codes an hour, then refuses and writes nothing', async () => {
