@@ -28,13 +28,14 @@ const freshNumber = () => `7700900${String(600 + made++).padStart(3, '0')}`
 const freshEmail = () => `conformance.${made++}@mail.example`
 
 type Body = Record<string, string | number>
+type Call = (operationId: string, body?: unknown) => Promise<Record<string, unknown>>
 
 export async function prepareCustomer(
   server: TestServer,
   preparation: CustomerPreparation,
   token: string | undefined,
 ): Promise<{ body: Body }> {
-  const call = async (operationId: string, body: unknown = {}) => {
+  const call: Call = async (operationId, body = {}) => {
     const reply = await server.post(`/rpc/${operationId}`, body, token)
     if (reply.body.responseCode !== '00') throw new Error(`${operationId}: ${reply.text}`)
     return reply.body as Record<string, unknown>
@@ -55,51 +56,66 @@ export async function prepareCustomer(
       }
       return { body: { phoneId: profile.phones[0]!.id } }
     }
-    case 'phoneAddCode': {
-      const number = freshNumber()
-      const { reqId } = await call('phoneAdd', { countryCode: '44', number })
-      const approvalCode = /([0-9]{6})/.exec(await newest(`+44${number}`))?.[1] ?? ''
-      return { body: { reqId: String(reqId), approvalCode } }
-    }
-    case 'phoneUpdateCode': {
-      const number = freshNumber()
-      const { phone } = (await call('phoneUpdate', { countryCode: '44', number })) as {
-        phone: { id: number }
-      }
-      const code = /([0-9]{6})/.exec(await newest(`+44${number}`))?.[1] ?? ''
-      return { body: { phoneId: phone.id, code } }
-    }
+    case 'phoneAddCode':
+    case 'phoneUpdateCode':
+      return { body: await phoneCode(call, newest, preparation) }
     case 'newEmail':
     case 'emailCode':
-    case 'confirmedEmail': {
-      const emailAddress = freshEmail()
-      const { email } = (await call('emailAdd', { emailAddress })) as { email: { emailId: number } }
-      const link = /\/confirm-email\?\S+/.exec(await newest(emailAddress))?.[0] ?? '/'
-      const confirmationCode = new URL(link, 'http://x').searchParams.get('code') ?? ''
-      if (preparation === 'newEmail') return { body: { emailId: email.emailId } }
-      if (preparation === 'emailCode') return { body: { emailId: email.emailId, confirmationCode } }
-      await call('emailConfirm', { emailId: email.emailId, confirmationCode })
-      return { body: { emailId: email.emailId } }
-    }
+    case 'confirmedEmail':
+      return { body: await emailStep(call, newest, preparation) }
     case 'officeAddress':
-    case 'homeAddress': {
-      const addressType = preparation === 'officeAddress' ? 5 : 1
-      const found = (await call('addressInquiry', { addressType })) as {
-        addresses: { addressId: number }[]
-      }
-      let addressId = found.addresses[0]?.addressId
-      if (addressId === undefined) {
-        const created = (await call('customerAddressCreate', {
-          addressType,
-          address1: '1 Canada Square',
-          city: 'London',
-          countryCode: 'GB',
-        })) as { address: { addressId: number } }
-        addressId = created.address.addressId
-      }
-      return {
-        body: preparation === 'officeAddress' ? { oldAddressId: addressId } : { addressId },
-      }
-    }
+      return { body: { oldAddressId: await addressOfType(call, 5) } }
+    case 'homeAddress':
+      return { body: { addressId: await addressOfType(call, 1) } }
   }
+}
+
+type Newest = (recipient: string) => Promise<string>
+
+/** A fresh number added (reqId and code) or set by phoneUpdate (phoneId and code). */
+async function phoneCode(
+  call: Call,
+  newest: Newest,
+  step: 'phoneAddCode' | 'phoneUpdateCode',
+): Promise<Body> {
+  const number = freshNumber()
+  const sent = await call(step === 'phoneAddCode' ? 'phoneAdd' : 'phoneUpdate', {
+    countryCode: '44',
+    number,
+  })
+  const code = /([0-9]{6})/.exec(await newest(`+44${number}`))?.[1] ?? ''
+  if (step === 'phoneAddCode') return { reqId: String(sent.reqId), approvalCode: code }
+  return { phoneId: (sent.phone as { id: number }).id, code }
+}
+
+/** A fresh address: as added, with its code, or confirmed. */
+async function emailStep(
+  call: Call,
+  newest: Newest,
+  step: 'newEmail' | 'emailCode' | 'confirmedEmail',
+): Promise<Body> {
+  const emailAddress = freshEmail()
+  const { email } = (await call('emailAdd', { emailAddress })) as { email: { emailId: number } }
+  const link = /\/confirm-email\?\S+/.exec(await newest(emailAddress))?.[0] ?? '/'
+  const confirmationCode = new URL(link, 'http://x').searchParams.get('code') ?? ''
+  if (step === 'newEmail') return { emailId: email.emailId }
+  if (step === 'emailCode') return { emailId: email.emailId, confirmationCode }
+  await call('emailConfirm', { emailId: email.emailId, confirmationCode })
+  return { emailId: email.emailId }
+}
+
+/** The customer's current address of a type, created when there is none. */
+async function addressOfType(call: Call, addressType: number): Promise<number> {
+  const found = (await call('addressInquiry', { addressType })) as {
+    addresses: { addressId: number }[]
+  }
+  const current = found.addresses[0]?.addressId
+  if (current !== undefined) return current
+  const created = (await call('customerAddressCreate', {
+    addressType,
+    address1: '1 Canada Square',
+    city: 'London',
+    countryCode: 'GB',
+  })) as { address: { addressId: number } }
+  return created.address.addressId
 }
