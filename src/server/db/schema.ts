@@ -149,6 +149,8 @@ export const customerAddresses = pgTable(
     cardDocumentRequired: boolean('card_document_required').notNull().default(false),
     /** Set when customerAddressReplace moved the customer away; such rows are history. */
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    /** When the customer last said the address is theirs and current (confirmAddress). */
+    confirmedByCustomerAt: timestamp('confirmed_by_customer_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -309,6 +311,8 @@ export const customerPhones = pgTable(
     type: smallint('type').notNull().default(2),
     isPrimary: boolean('is_primary').notNull().default(false),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Set when a confirmed replacement took this phone's place; such rows are history. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

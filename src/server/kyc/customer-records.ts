@@ -38,6 +38,7 @@ export interface CustomerRecords {
   uploads: UploadRow[]
   /** Primary first, then oldest first. */
   emails: EmailRow[]
+  /** Current phones (not replaced), primary first, then oldest first. */
   phones: PhoneRow[]
   kycProfile: KycProfileRow | undefined
   latestKycRequest: KycRequestRow | undefined
@@ -102,7 +103,7 @@ async function readRecords(
   const phones = await db
     .select()
     .from(customerPhones)
-    .where(eq(customerPhones.customerId, customerId))
+    .where(and(eq(customerPhones.customerId, customerId), isNull(customerPhones.replacedAt)))
     .orderBy(desc(customerPhones.isPrimary), asc(customerPhones.id))
   const [kycProfile] = await db
     .select()

@@ -1,0 +1,42 @@
+// emailAdd: adds an e-mail address as a secondary, unconfirmed one and sends it the
+// confirmation e-mail, with a link and the code emailConfirm takes (product-spec sections 3
+// and 7). Stored lower-cased; an address the customer holds, or another customer's, is VF.
+import type { Handler } from '../rpc/handler-context.ts'
+import { requireSession } from '../rpc/handler-context.ts'
+import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { customerEmails } from '../db/schema.ts'
+import { emailView } from '../kyc/record-views.ts'
+import {
+  heldByAnotherCustomer,
+  maxEmails,
+  normalEmail,
+  ownEmails,
+  sendConfirmation,
+} from './customer-emails.ts'
+import { Refusal, writeTransaction } from './write-transaction.ts'
+
+export const handler: Handler<'emailAdd'> = async (context, input) => {
+  const { customerId } = requireSession(context)
+  const emailAddress = normalEmail(input.emailAddress)
+  const refuse = (description: string) =>
+    validationFailure([{ parameter: 'emailAddress', description }])
+  return writeTransaction(context.db, async (tx) => {
+    const emails = await ownEmails(tx, customerId)
+    if (emails.some((row) => row.emailAddress === emailAddress)) return refuse('is already on file')
+    if (emails.length >= maxEmails) {
+      return refuse(`cannot be added: a customer holds at most ${maxEmails} e-mail addresses`)
+    }
+    if (await heldByAnotherCustomer(tx, customerId, emailAddress)) {
+      return refuse('belongs to another account')
+    }
+    const [email] = await tx
+      .insert(customerEmails)
+      .values({ customerId, emailAddress, isPrimary: false })
+      .onConflictDoNothing()
+      .returning()
+    if (!email) return refuse('is already on file')
+    const refused = await sendConfirmation(tx, email)
+    if (refused) throw new Refusal(refused)
+    return rpcOk({ email: emailView(email) })
+  })
+}
