@@ -11,9 +11,15 @@ import { isJpeg, isPdf, isPng, uploadedBytes } from './file-signatures.ts'
 
 export type StoredFileContentType = 'application/pdf' | 'image/jpeg' | 'image/png'
 
-/** What a stored file is for. */
+/** What a stored file is for; generatedPdf is a document pdfGenerate made (spec/services.yaml). */
 export type StoredFilePurpose =
-  'document' | 'limitDocument' | 'companyDocument' | 'wForm' | 'lossOfNationality' | 'taxForm'
+  | 'document'
+  | 'limitDocument'
+  | 'companyDocument'
+  | 'wForm'
+  | 'lossOfNationality'
+  | 'taxForm'
+  | 'generatedPdf'
 
 /** The largest compliance file accepted: 10 MB, as the stored_files check says. */
 export const maxStoredFileBytes = 10 * 1024 * 1024
