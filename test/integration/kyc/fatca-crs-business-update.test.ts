@@ -185,7 +185,7 @@ for (const target of databaseTargets()) {
       return address!.id
     }
 
-    const refusals: [string, { given: () => Promise<object> | object; want: string[] }][] = [
+    const refusals: [string, { given: object | (() => Promise<object>); want: string[] }][] = [
       [
         'a financial institution typed as a general entity',
         {

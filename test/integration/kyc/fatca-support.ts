@@ -71,7 +71,8 @@ export async function postMultipart(
   const form = new FormData()
   for (const [name, value] of Object.entries(parts)) {
     if (typeof value === 'string') form.append(name, value)
-    else form.append(name, new Blob([value.bytes], { type: value.type }), value.name)
+    else
+      form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.name)
   }
   const response = await fetch(`${server.baseUrl}${path}`, {
     method: 'POST',
