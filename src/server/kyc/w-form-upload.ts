@@ -30,6 +30,11 @@ import {
 
 type FormType = 'w9' | 'w8Ben'
 
+/** Bank staff acting for a customer: full rights everywhere, but no capacity to sign for it. */
+function actsAsAdministrator(context: HandlerContext, subject: FatcaSubject): boolean {
+  return context.session?.isAdmin === true && context.session.customerId !== subject.customerId
+}
+
 /** A signature is personal: whose sign-in may sign the subject's forms. */
 function signerRefusal(context: HandlerContext, subject: FatcaSubject): Failure | undefined {
   const session = requireSession(context)
@@ -38,11 +43,11 @@ function signerRefusal(context: HandlerContext, subject: FatcaSubject): Failure 
       ? context.session?.customerId === subject.customerId
       : subject.kind === 'representative'
         ? subject.representative.userId === session.userId
-        : context.accessRight === AccessRight.Full
+        : context.accessRight === AccessRight.Full && !actsAsAdministrator(context, subject)
   if (own) return undefined
   const description =
     subject.kind === 'business'
-      ? 'is signed for a business by a user with full rights on it'
+      ? 'is signed for a business by one of its users with full rights on it'
       : 'is signed by the person it is for, with their own sign-in'
   return validationFailure([{ parameter: 'formTypes', description }])
 }

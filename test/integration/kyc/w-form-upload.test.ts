@@ -140,6 +140,9 @@ for (const target of databaseTargets()) {
       const refused = await sign({ formTypes: ['w8Ben'], fromCustomerId: fjordId }, director)
       expect(refused.body.responseCode).toBe('VF')
       expect(failedParameters(refused)).toEqual(['formTypes'])
+      const admin = (await server.signIn('admin@nova.example')).accessToken
+      const byAdmin = await sign({ formTypes: ['w8Ben'], fromCustomerId: fjordId }, admin)
+      expect(failedParameters(byAdmin)).toEqual(['formTypes'])
 
       const reply = await sign({ formTypes: ['w8Ben'] }, company)
       expect(reply.body.responseCode, reply.text).toBe('00')
