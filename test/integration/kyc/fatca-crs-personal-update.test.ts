@@ -33,6 +33,7 @@ interface Certification {
   w9FormDocumentUrl?: string
   w9FormDocumentStatus: string
   certificateOfLossOfNationalityDocumentStatus: string
+  certificateOfLossOfNationalityDocumentUrl?: string
 }
 
 const gbResident = { isUSTaxPayer: false, taxIds: [{ countryCode: 'GB', taxId: 'QQ123456C' }] }
@@ -92,7 +93,12 @@ for (const target of databaseTargets()) {
         certificateOfLossOfNationalityDocumentStatus: 'notRequired',
       })
       expect(saved.w9FormDocumentId).toBeUndefined()
-      expect(await get()).toMatchObject({ ...saved, w8BenFormDocumentUrl: expect.any(String) })
+      // Links are made afresh on each read (their expiry moves); the documents are the same.
+      expect(await get()).toMatchObject({
+        ...saved,
+        taxResidencySelfCertificationDocumentUrl: expect.any(String),
+        w8BenFormDocumentUrl: expect.any(String),
+      })
 
       const selfCertification = await openForm(
         server,
@@ -263,6 +269,9 @@ for (const target of databaseTargets()) {
             : {}),
           ...(before.w8BenFormDocumentUrl ? { w8BenFormDocumentUrl: expect.any(String) } : {}),
           ...(before.w9FormDocumentUrl ? { w9FormDocumentUrl: expect.any(String) } : {}),
+          ...(before.certificateOfLossOfNationalityDocumentUrl
+            ? { certificateOfLossOfNationalityDocumentUrl: expect.any(String) }
+            : {}),
         })
       },
     )
