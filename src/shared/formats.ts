@@ -42,6 +42,17 @@ function isUri(value: string): boolean {
   }
 }
 
+/** A URL or a reference relative to the page's origin (a link the server hands out, /pdf/...). */
+function isUriReference(value: string): boolean {
+  if (value === '' || /\s/.test(value)) return false
+  try {
+    new URL(value, 'https://origin.invalid/')
+    return true
+  } catch {
+    return false
+  }
+}
+
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** A file chosen in a form, read as a data URL (rjsf's file fields): data:<type>;name=<n>;base64,... */
@@ -54,5 +65,6 @@ export const formats = {
   date: isDate,
   'date-time': isDateTime,
   uri: isUri,
+  'uri-reference': isUriReference,
   'data-url': dataUrl,
 }

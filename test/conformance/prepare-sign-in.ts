@@ -31,6 +31,8 @@ export type SignInPreparation =
   | 'emailConfirmation'
   | 'personalRegistration'
   | 'businessRegistration'
+  | 'fatcaCertification'
+  | 'pdfLink'
 
 export interface PreparedStep {
   /** Body fields of the happy call; a registration's are the whole payload. */
@@ -128,6 +130,33 @@ export async function prepareSignIn(
           confirmationCode: link.searchParams.get('code') ?? '',
         } as unknown as Record<string, string>,
       }
+    }
+    // A saved FATCA/CRS certification of a person born in the US who is no US taxpayer: its
+    // W-8BEN waits for the signature and its certificate of loss of nationality is asked for.
+    case 'fatcaCertification': {
+      const reply = await fetch(`${server.baseUrl}/rpc/fatcaCrsPersonalUpdate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          isUSTaxPayer: false,
+          birthCountryCode: 'US',
+          birthCity: 'Boston',
+          taxIds: [{ countryCode: 'GB', taxId: 'QQ123456C' }],
+        }),
+      })
+      const body = (await reply.json()) as { responseCode?: string }
+      if (body.responseCode !== '00') throw new Error(`FATCA/CRS save: ${JSON.stringify(body)}`)
+      return {}
+    }
+    // A live pdfDownload link: demo@nova.example's account confirmation (USD account 10000001).
+    case 'pdfLink': {
+      const reply = await fetch(`${server.baseUrl}/pdf/api/generator_pdf/accountConfirmation`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ data: { accountId: 10000001 } }),
+      })
+      const { redirectLink } = (await reply.json()) as { redirectLink: string }
+      return { params: { fileId: redirectLink.split('/').pop() ?? '' } }
     }
     case 'recoveryCode': {
       const email = 'recovery@nova.example'

@@ -27,6 +27,7 @@ import { seedDemoAuth } from './auth.ts'
 import { seedPublicApiDemo } from './public-api.ts'
 import { seedApproverDemo, seedTransfersDemo } from './transfers.ts'
 import { seedRoutingDemo } from './routing.ts'
+import { seedFatcaDemo } from './fatca.ts'
 import { seedHistoryDemo } from './history.ts'
 import { seedExternalDemo } from './external-transfers.ts'
 
@@ -145,6 +146,8 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedHistoryDemo(db, demoPassword)
   await seedExternalDemo(db)
   await seedApproverDemo(db, demoPassword)
+  // Last, so the ids of the demo rows before it stay what the tests name.
+  await seedFatcaDemo(db, demoPassword)
 }
 
 async function fundDemoAccount(

@@ -195,7 +195,18 @@ function multipartProperties(entry: OperationEntry): Record<string, { type?: str
   const operation = paths[entry.path]?.[entry.method.toLowerCase()] as
     { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } } | undefined
   const schema = operation?.requestBody?.content?.['multipart/form-data']?.schema
-  return (schema?.properties ?? {}) as Record<string, { type?: string }>
+  const properties = (schema?.properties ?? {}) as Record<string, { type?: string; $ref?: string }>
+  // A property that refers to a component (an id) is read with the component's type.
+  const components = (spec.components as { schemas: Record<string, { type?: string }> }).schemas
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => {
+      const referred = property.$ref?.replace('#/components/schemas/', '')
+      return [
+        name,
+        referred && components[referred] ? { ...property, ...components[referred] } : property,
+      ]
+    }),
+  )
 }
 
 /**

@@ -40,12 +40,24 @@ export async function multipartBody(
           return { invalidJson: name }
         }
       } else {
-        values.push(item.value)
+        values.push(scalarPart(schema, item.value))
       }
     }
     body[name] = schema.type === 'array' && !Array.isArray(values[0]) ? values : values[0]
   }
   return body
+}
+
+/**
+ * A form part is text: an integer or boolean property (an id, a flag) arrives as its digits or
+ * as true/false and becomes the value its schema types; anything else stays text and fails
+ * validation as it is.
+ */
+function scalarPart(schema: PropertySchema, value: unknown): unknown {
+  if (typeof value !== 'string') return value
+  if (schema.type === 'integer' && /^-?[0-9]{1,15}$/.test(value)) return Number(value)
+  if (schema.type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true'
+  return value
 }
 
 /** Requests whose parts are being read, and those whose parts were all read. */

@@ -16,9 +16,15 @@ import {
 
 export type StoredFileContentType = DocumentContentType
 
-/** What a stored file is for. */
+/** What a stored file is for; generatedPdf is a document pdfGenerate made (spec/services.yaml). */
 export type StoredFilePurpose =
-  'document' | 'limitDocument' | 'companyDocument' | 'wForm' | 'lossOfNationality' | 'taxForm'
+  | 'document'
+  | 'limitDocument'
+  | 'companyDocument'
+  | 'wForm'
+  | 'lossOfNationality'
+  | 'taxForm'
+  | 'generatedPdf'
 
 /** The largest compliance file accepted: 10 MB, as the stored_files check says. */
 export const maxStoredFileBytes = maxDocumentBytes
