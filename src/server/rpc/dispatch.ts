@@ -195,7 +195,15 @@ function multipartProperties(entry: OperationEntry): Record<string, { type?: str
   const operation = paths[entry.path]?.[entry.method.toLowerCase()] as
     { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } } | undefined
   const schema = operation?.requestBody?.content?.['multipart/form-data']?.schema
-  return (schema?.properties ?? {}) as Record<string, { type?: string }>
+  const properties = (schema?.properties ?? {}) as Record<string, { type?: string; $ref?: string }>
+  // A part typed by a shared schema (an id, a category) is read by that schema's type.
+  const components = (spec.components as { schemas: Record<string, { type?: string }> }).schemas
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => {
+      const ref = property.$ref?.replace('#/components/schemas/', '')
+      return [name, ref === undefined ? property : { ...property, ...components[ref] }]
+    }),
+  )
 }
 
 /**

@@ -40,12 +40,24 @@ export async function multipartBody(
           return { invalidJson: name }
         }
       } else {
-        values.push(item.value)
+        values.push(typedText(item.value, schema.type))
       }
     }
     body[name] = schema.type === 'array' && !Array.isArray(values[0]) ? values : values[0]
   }
   return body
+}
+
+/**
+ * A text part of a property typed integer or boolean becomes that type when it spells one
+ * ("4", "true"), as a form sends every field as text; anything else stays text and fails
+ * validation naming the part.
+ */
+function typedText(value: unknown, type: string | undefined): unknown {
+  if (typeof value !== 'string') return value
+  if (type === 'integer' && /^-?[0-9]{1,15}$/.test(value)) return Number(value)
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true'
+  return value
 }
 
 /** Requests whose parts are being read, and those whose parts were all read. */

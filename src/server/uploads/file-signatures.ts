@@ -28,6 +28,16 @@ export function isPdf(bytes: Buffer): boolean {
   return head >= 0 && bytes.subarray(Math.max(0, bytes.length - 1024)).includes(pdfEnd)
 }
 
+const pdfEncrypt = Buffer.from('/Encrypt', 'latin1')
+
+/**
+ * A password-protected PDF: its trailer names an encryption dictionary (/Encrypt), which a
+ * reader needs the password for (product-spec section 3: documents with passwords).
+ */
+export function isProtectedPdf(bytes: Buffer): boolean {
+  return isPdf(bytes) && bytes.includes(pdfEncrypt)
+}
+
 /** The bytes of an uploaded file: a Buffer from multipart, or base64 text from the JSON form. */
 export function uploadedBytes(data: unknown): Buffer | undefined {
   if (Buffer.isBuffer(data)) return data
