@@ -2,7 +2,9 @@
 // review@nova.example, an unverified personal customer whose passport and proof of address
 // were uploaded and wait for a decision, with real files to open; and real bytes behind the
 // business's proof of address under investigation. So admin@nova.example's overview lists
-// both after `npm start`. Added once: the review customer's user marks it done.
+// both after `npm start`. Northwind (business@) also gets the business profile and director a
+// registration would have left, so its financial details, due diligence and a representative's
+// documents can be reviewed too. Added once: the review customer's user marks it done.
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import {
@@ -15,6 +17,7 @@ import {
   uploadedDocuments,
   users,
 } from '../db/schema.ts'
+import { businessProfiles, businessRepresentatives } from '../db/schema-business.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import { storeFile } from '../uploads/stored-files.ts'
 
@@ -183,9 +186,54 @@ async function fileBusinessProof(db: Db): Promise<void> {
     .where(eq(uploadedDocuments.id, proof.id))
 }
 
+/** Northwind's profile and director, unless another seeder or a registration made them. */
+async function seedBusinessProfile(db: Db): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.username, 'business@nova.example'))
+  if (!user) return
+  const companyCustomerId = user.customerId
+  await db
+    .insert(businessProfiles)
+    .values({
+      customerId: companyCustomerId,
+      registrationNumber: '305112233',
+      registrationDate: '2019-06-03',
+      registrationCountryCode: 'LT',
+      website: 'https://northwind.example',
+      financialDetail: {
+        monthlyDepositAmount: '25000.00',
+        monthlyDepositCurrency: 'EUR',
+        monthlyWithdrawalAmount: '20000.00',
+        monthlyWithdrawalCurrency: 'EUR',
+        sourceIds: [61],
+        purposeIds: [21],
+        industry: 22,
+      },
+      dueDiligence: { government: false, lawsuits: false, taxPayers: true },
+      legalInformation: { legalForm: 'Private limited company', isRegulated: false },
+    })
+    .onConflictDoNothing()
+  const [director] = await db
+    .select({ id: businessRepresentatives.id })
+    .from(businessRepresentatives)
+    .where(eq(businessRepresentatives.companyCustomerId, companyCustomerId))
+    .limit(1)
+  if (director) return
+  await db.insert(businessRepresentatives).values({
+    companyCustomerId,
+    type: 1,
+    firstName: 'Sam',
+    lastName: 'Taylor',
+    birthday: '1984-11-02',
+    email: 'business@nova.example',
+    positionIds: [2],
+    userId: user.id,
+  })
+}
+
 export async function seedKycReviewDemo(db: Db, password: string): Promise<void> {
   const [existing] = await db.select().from(users).where(eq(users.username, reviewDemoUsername))
   if (existing) return
   await seedReviewCustomer(db, password)
   await fileBusinessProof(db)
+  await seedBusinessProfile(db)
 }
