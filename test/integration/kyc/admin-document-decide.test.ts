@@ -107,6 +107,10 @@ for (const target of databaseTargets()) {
       const identity = await ok(server.post('/rpc/identityGet', {}, customer))
       expect(identity.identity).toMatchObject({ status: 26 })
       expect(await verificationStateOf(server, customer)).toBe('hasRequiredActions')
+      const profile = await ok(server.post('/rpc/profileInquiry', {}, customer))
+      expect(profile.profile).toMatchObject({
+        status: { verificationState: 'hasRequiredActions', requiredActionCount: 1 },
+      })
       const messages = await mailbox()
       expect(messages.length).toBe(before + 1)
       expect(messages[0]).toMatchObject({ subject: 'Document rejected' })
