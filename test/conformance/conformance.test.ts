@@ -236,6 +236,20 @@ function requestSchemaOf(entry: Entry): Schema | undefined {
   )
 }
 
+/** The legacy envelope keys an RPC server strips before validation (rpc/dispatch.ts). */
+const envelopeKeys = ['method', 'lang', 'fromEmail', 'authSecret', 'fromCustomerId']
+
+/**
+ * The body as the validator sees it: without the envelope on RPC, so that a happy path acting
+ * for a customer (fromCustomerId) does not make every variant of its body look invalid.
+ */
+function payloadOf(entry: Entry, body: Json): Json {
+  if (entry.kind !== 'rpc' || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return body
+  }
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !envelopeKeys.includes(key)))
+}
+
 interface Parameter {
   name: string
   in: string
@@ -370,7 +384,9 @@ describe('served operations', () => {
           await fc.assert(
             fc.asyncProperty(invalidBodyArbitrary(schema!, base, resolve), async (invalid) => {
               // Unstorable text passes the schema; the dispatcher refuses it before validation.
-              fc.pre(!validate(invalid.body) || textErrors(invalid.body).length > 0)
+              fc.pre(
+                !validate(payloadOf(entry, invalid.body)) || textErrors(invalid.body).length > 0,
+              )
               stat.tried++
               const reply = await call(entry, happy!, invalid.body)
               if (reply.status >= 500) stat.serverErrors++

@@ -16,7 +16,7 @@ import questions from '../dictionaries/data/additional-questions.json' with { ty
 const ids = (...lists: { id: number | string }[][]) =>
   new Set<number | string>(lists.flat().map((entry) => entry.id))
 
-const known = {
+export const known = {
   occupation: ids(occupations, secondOccupations),
   personalSource: ids(sources.personal, sources.personalSecond),
   anySource: ids(sources.personal, sources.personalSecond, sources.employee, sources.business),
@@ -33,7 +33,7 @@ const notACountry = 'is not a country of the dictionary'
 const notACurrency = 'is not a currency of the dictionary'
 
 /** Collects the field errors of one registration as its parts are looked at. */
-class DictionaryCheck {
+export class DictionaryCheck {
   readonly errors: FieldError[] = []
 
   country(path: string, code: string | undefined): void {

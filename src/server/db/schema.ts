@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { bytea } from './bytea.ts'
 
@@ -256,6 +257,13 @@ export const uploadedDocuments = pgTable(
     statusId: smallint('status_id').notNull().default(0),
     /** Back page, stamp page or relationship document of another upload. */
     isSubDocument: boolean('is_sub_document').notNull().default(false),
+    /** A sub-document's main file: it takes the main file's review decision. */
+    mainUploadId: integer('main_upload_id').references((): AnyPgColumn => uploadedDocuments.id),
+    /**
+     * The business representative a personal document of a business belongs to (a
+     * business_representatives id; no foreign key, since schema-business.ts imports this file).
+     */
+    representativeId: integer('representative_id'),
     number: text('number'),
     issuedDate: date('issued_date'),
     expiresDate: date('expires_date'),

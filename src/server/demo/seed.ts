@@ -30,6 +30,7 @@ import { seedRoutingDemo } from './routing.ts'
 import { seedFatcaDemo } from './fatca.ts'
 import { seedHistoryDemo } from './history.ts'
 import { seedExternalDemo } from './external-transfers.ts'
+import { seedKycReviewDemo } from './kyc-review.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -146,6 +147,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedHistoryDemo(db, demoPassword)
   await seedExternalDemo(db)
   await seedApproverDemo(db, demoPassword)
+  await seedKycReviewDemo(db, demoPassword)
   // Last, so the ids of the demo rows before it stay what the tests name.
   await seedFatcaDemo(db, demoPassword)
 }

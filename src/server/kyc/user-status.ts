@@ -48,13 +48,26 @@ export function requiredActionCountOf(records: CustomerRecords): number {
   })
 }
 
+/**
+ * The files the review stage looks at: of each document its newest main file, since a new
+ * upload replaces a rejected one (section 4); a file filed under no document counts alone.
+ */
+function currentMainUploads(records: CustomerRecords): CustomerRecords['uploads'] {
+  const seen = new Set<number>()
+  return records.uploads.filter((upload) => {
+    if (upload.isSubDocument || upload.uploadedAt === null) return false
+    if (upload.documentId === null) return true
+    if (seen.has(upload.documentId)) return false
+    seen.add(upload.documentId)
+    return true
+  })
+}
+
 export function userStatusOf(records: CustomerRecords): Schemas['UserStatus'] {
   const { customer } = records
   const requiredActionCount = requiredActionCountOf(records)
   const limitReasons = records.limitReasons.map((reason) => limitReasonView(records, reason))
-  const reviewedStatuses = records.uploads
-    .filter((upload) => !upload.isSubDocument && upload.uploadedAt !== null)
-    .map((upload) => upload.statusId)
+  const reviewedStatuses = currentMainUploads(records).map((upload) => upload.statusId)
   const facts: VerificationFacts = {
     isRepresentative: records.kycProfile?.isRepresentative ?? false,
     isBusiness: isBusinessCustomer(records),

@@ -34,8 +34,9 @@ export function fieldErrors(issues: ValidationIssue[] | null | undefined): Field
   const seen = new Set<string>()
   const errors: FieldError[] = []
   for (const issue of issues ?? []) {
-    // anyOf/oneOf branches repeat a field; the first description is the useful one.
-    if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf') continue
+    // anyOf/oneOf branches repeat a field; the first description is the useful one. A failed
+    // if/then names the field in its then-branch error; the "must match then" adds nothing.
+    if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf' || issue.keyword === 'if') continue
     const parameter = parameterOf(issue)
     if (seen.has(parameter)) continue
     seen.add(parameter)

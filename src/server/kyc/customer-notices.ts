@@ -1,0 +1,44 @@
+// What a customer is told of a review (product-spec section 3, Notification: type, status,
+// title, body): a CustomerNotification on the customer's realtime channel (section 7) and an
+// e-mail to the outbox (DESIGN.md section 7), both written in the transaction of the change so
+// that neither leaves when it rolls back. The e-mail follows the customer's documentStatus
+// notification setting (security/notification-settings.ts); the realtime notice always goes.
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import { customerEmails, customers } from '../db/schema.ts'
+import type { components } from '../../generated/api.d.ts'
+import { publishToCustomer } from '../realtime/publish.ts'
+import { enqueueMessage } from '../security/outbox.ts'
+import { notificationSettingsOf } from '../security/notification-settings.ts'
+
+export type CustomerNotice = Required<components['schemas']['Notification']>
+
+/** The setting that turns the document e-mails off (data/notification-settings.json). */
+const documentSetting = 'documentStatus'
+
+async function mailboxOf(tx: Db, customerId: number): Promise<string | undefined> {
+  const [primary] = await tx
+    .select({ emailAddress: customerEmails.emailAddress })
+    .from(customerEmails)
+    .where(and(eq(customerEmails.customerId, customerId), eq(customerEmails.isPrimary, true)))
+  if (primary) return primary.emailAddress
+  const [customer] = await tx
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+  return customer?.email
+}
+
+export async function notifyCustomer(tx: Db, customerId: number, notice: CustomerNotice) {
+  await publishToCustomer(tx, customerId, { type: 'CustomerNotification', data: notice })
+  const settings = await notificationSettingsOf(tx, customerId)
+  if (settings.find((setting) => setting.identified === documentSetting)?.value === false) return
+  const recipient = await mailboxOf(tx, customerId)
+  if (!recipient) return
+  await enqueueMessage(tx, {
+    channel: 'email',
+    recipient,
+    subject: notice.title,
+    body: notice.body,
+  })
+}
