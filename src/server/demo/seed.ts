@@ -29,6 +29,7 @@ import { seedApproverDemo, seedTransfersDemo } from './transfers.ts'
 import { seedRoutingDemo } from './routing.ts'
 import { seedHistoryDemo } from './history.ts'
 import { seedExternalDemo } from './external-transfers.ts'
+import { seedBusinessDemo } from './business.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -145,6 +146,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedHistoryDemo(db, demoPassword)
   await seedExternalDemo(db)
   await seedApproverDemo(db, demoPassword)
+  await seedBusinessDemo(db)
 }
 
 async function fundDemoAccount(
