@@ -4,9 +4,9 @@
 // - Northwind Trading Ltd (business@nova.example), registered as "others" in wholesale: Sam
 //   Taylor (its own sign-in) directs it and holds 55 %; Baltic Holdings UAB holds 45 % and is
 //   owned by Jordan Lee (director@, 60 %, so 27 % of Northwind: an ultimate owner by share)
-//   and Mia Novak (40 %); Jordan directs both. Casey Park (employee@, read access) is an
-//   authorized user, and invited@nova.example one who has not activated yet (its link is in the
-//   demo mailbox). Sam's home address is proved; the others' are not. Its place of business
+//   and Mia Novak (40 %); Jordan directs both. The company's users of the other demos
+//   (employee@, initiator@, approver@) are authorized users, and invited@nova.example one who
+//   has not activated yet (its link is in the demo mailbox). Sam's home address is proved; the others' are not. Its place of business
 //   has a confirmed lease waiting for the company's confirmation (businessAddressConfirm), and
 //   the directors' resolution is signed.
 // - Kestrel Media Ltd (business-kyc@nova.example), a webcam studio owned and directed by Nina
@@ -35,6 +35,7 @@ import {
 } from '../db/schema-business.ts'
 import { mailEmployeeActivation } from '../activation/activate.ts'
 import { unknownPasswordHash } from '../activation/registration-records.ts'
+import { demoApprover, demoInitiator } from './transfers.ts'
 
 const dayMs = 86_400_000
 const daysAgoAt = (days: number) => new Date(Date.now() - days * dayMs)
@@ -128,7 +129,6 @@ export async function seedBusinessDemo(db: Db): Promise<void> {
 
 async function seedNorthwind(db: Db, companyId: number, ownerUserId: number): Promise<void> {
   const director = await userOf(db, 'director@nova.example')
-  const employee = await userOf(db, 'employee@nova.example')
   await db.insert(customerRegistrations).values({
     customerId: companyId,
     kind: 'business',
@@ -164,15 +164,6 @@ async function seedNorthwind(db: Db, companyId: number, ownerUserId: number): Pr
     birthday: '1990-10-02',
     taxId: '49010020217',
   })
-  if (employee) {
-    await addRepresentative(db, companyId, {
-      type: 1,
-      firstName: 'Casey',
-      lastName: 'Park',
-      email: 'employee@nova.example',
-      userId: employee.id,
-    })
-  }
   const baltic = await addRepresentative(db, companyId, {
     type: 2,
     companyName: 'Baltic Holdings UAB',
@@ -184,6 +175,7 @@ async function seedNorthwind(db: Db, companyId: number, ownerUserId: number): Pr
     .insert(businessCompanyDirectors)
     .values({ companyRepresentativeId: baltic, directorRepresentativeId: jordan })
   await seedNorthwindTree(db, companyId, { sam, jordan, mia, baltic })
+  await addEmployeeRepresentatives(db, companyId)
   await db.insert(businessProfiles).values({
     customerId: companyId,
     tradingName: 'Northwind',
@@ -227,6 +219,28 @@ async function seedNorthwind(db: Db, companyId: number, ownerUserId: number): Pr
     signedAt: daysAgoAt(20),
   })
   await seedInvitedUser(db, companyId)
+}
+
+/**
+ * The company's authorized users of the other demos (employee@, initiator@, approver@) as the
+ * representatives they are, with no position, as authorizedUserCreate adds one.
+ */
+async function addEmployeeRepresentatives(db: Db, companyId: number): Promise<void> {
+  for (const username of ['employee@nova.example', demoInitiator, demoApprover]) {
+    const [row] = await db
+      .select({ userId: users.id, firstName: customers.firstName, lastName: customers.lastName })
+      .from(users)
+      .innerJoin(customers, eq(customers.id, users.customerId))
+      .where(eq(users.username, username))
+    if (!row) continue
+    await addRepresentative(db, companyId, {
+      type: 1,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: username,
+      userId: row.userId,
+    })
+  }
 }
 
 async function seedNorthwindTree(
