@@ -1,23 +1,24 @@
 // Demo data of the company screens (product-spec section 3, Company info and Registration
-// payload), added once (Northwind's business profile marks it done), after the security and
-// routing demos whose logins it uses:
+// payload), added once (Northwind's business profile marks it done), after the security, routing
+// and transfer demos whose logins it uses. It adds to the two companies only what registration
+// and the company screens keep, so the other demos' documents and users stay as they were:
 // - Northwind Trading Ltd (business@nova.example), registered as "others" in wholesale: Sam
 //   Taylor (its own sign-in) directs it and holds 55 %; Baltic Holdings UAB holds 45 % and is
 //   owned by Jordan Lee (director@, 60 %, so 27 % of Northwind: an ultimate owner by share)
 //   and Mia Novak (40 %); Jordan directs both. The company's users of the other demos
-//   (employee@, initiator@, approver@) are authorized users, and invited@nova.example one who
-//   has not activated yet (its link is in the demo mailbox). Sam's home address is proved; the others' are not. Its place of business
-//   has a confirmed lease waiting for the company's confirmation (businessAddressConfirm), and
-//   the directors' resolution is signed.
+//   (employee@, initiator@, approver@) are its authorized users. Its people's addresses wait
+//   for their proofs, and the directors' resolution is signed.
 // - Kestrel Media Ltd (business-kyc@nova.example), a webcam studio owned and directed by Nina
-//   Hart: the studio and escort statements wait for a signature, its platforms are declared.
+//   Hart, whose home address is proved. Its place of business has a confirmed lease waiting for
+//   the company's confirmation (businessAddressConfirm); invited@nova.example is an authorized
+//   user who has not activated yet (the link is in the demo mailbox). Its streaming platforms
+//   are declared; the studio and escort statements wait for a signature.
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import {
   customerAddresses,
   customerDocuments,
   customerEmails,
-  customerPhones,
   customers,
   uploadedDocuments,
   users,
@@ -41,7 +42,7 @@ const dayMs = 86_400_000
 const daysAgoAt = (days: number) => new Date(Date.now() - days * dayMs)
 const daysAgo = (days: number) => daysAgoAt(days).toISOString().slice(0, 10)
 
-/** The invited authorized user of Northwind who has not activated yet. */
+/** The invited authorized user of Kestrel Media who has not activated yet. */
 export const demoInvitedUser = 'invited@nova.example'
 
 async function userOf(db: Db, username: string) {
@@ -101,7 +102,7 @@ async function addConfirmedProof(
     documentTypeId: proof.documentTypeId,
     statusId: 2,
     issuedDate,
-    createdUsername: 'business@nova.example',
+    createdUsername: 'business-kyc@nova.example',
     fileName: proof.fileName,
     contentType: 'application/pdf',
     sizeBytes: 88_420,
@@ -199,13 +200,6 @@ async function seedNorthwind(db: Db, companyId: number, ownerUserId: number): Pr
     authorizedRepresentativePosition: 'Managing Director',
   })
   await seedNorthwindAddresses(db, companyId, { sam, jordan, mia, baltic })
-  await db.insert(customerPhones).values({
-    customerId: companyId,
-    countryCode: '370',
-    number: '61234567',
-    isPrimary: true,
-    confirmedAt: daysAgoAt(200),
-  })
   await db.insert(businessDeclarations).values({
     companyCustomerId: companyId,
     kind: 'resolution',
@@ -218,7 +212,6 @@ async function seedNorthwind(db: Db, companyId: number, ownerUserId: number): Pr
     ip: '203.0.113.10',
     signedAt: daysAgoAt(20),
   })
-  await seedInvitedUser(db, companyId)
 }
 
 /**
@@ -279,24 +272,17 @@ async function seedNorthwindAddresses(
   ids: { sam: number; jordan: number; mia: number; baltic: number },
 ): Promise<void> {
   const home = { addressType: 1, status: 0 }
-  const samHome = await addAddress(
+  await addAddress(
     db,
     companyId,
     {
       ...home,
-      status: 1,
       address1: 'Pylimo g. 12-4',
       city: 'Vilnius',
       postalCode: '01117',
       countryCode: 'LT',
     },
     ids.sam,
-  )
-  await addConfirmedProof(
-    db,
-    companyId,
-    { addressId: samHome, categoryId: 2, documentTypeId: 11, fileName: 'sam-utility-bill.pdf' },
-    daysAgo(40),
   )
   await addAddress(
     db,
@@ -328,20 +314,6 @@ async function seedNorthwindAddresses(
       countryCode: 'LT',
     },
     ids.baltic,
-  )
-  const office = await addAddress(db, companyId, {
-    addressType: 5,
-    status: 0,
-    address1: 'Konstitucijos pr. 7',
-    city: 'Vilnius',
-    postalCode: '09308',
-    countryCode: 'LT',
-  })
-  await addConfirmedProof(
-    db,
-    companyId,
-    { addressId: office, categoryId: 7, documentTypeId: 72, fileName: 'office-lease.pdf' },
-    '2023-01-10',
   )
 }
 
@@ -431,4 +403,42 @@ async function seedKestrel(db: Db, companyId: number, ownerUserId: number): Prom
     ip: '198.51.100.23',
     signedAt: daysAgoAt(10),
   })
+  await seedKestrelAddresses(db, companyId, nina)
+  await seedInvitedUser(db, companyId)
+}
+
+async function seedKestrelAddresses(db: Db, companyId: number, nina: number): Promise<void> {
+  const home = await addAddress(
+    db,
+    companyId,
+    {
+      addressType: 1,
+      status: 1,
+      address1: 'Agiou Andreou 12',
+      city: 'Limassol',
+      postalCode: '3036',
+      countryCode: 'CY',
+    },
+    nina,
+  )
+  await addConfirmedProof(
+    db,
+    companyId,
+    { addressId: home, categoryId: 2, documentTypeId: 11, fileName: 'nina-utility-bill.pdf' },
+    daysAgo(40),
+  )
+  const office = await addAddress(db, companyId, {
+    addressType: 5,
+    status: 0,
+    address1: 'Makariou III 45',
+    city: 'Limassol',
+    postalCode: '3065',
+    countryCode: 'CY',
+  })
+  await addConfirmedProof(
+    db,
+    companyId,
+    { addressId: office, categoryId: 7, documentTypeId: 72, fileName: 'studio-lease.pdf' },
+    '2023-01-10',
+  )
 }

@@ -34,15 +34,24 @@ for (const target of databaseTargets()) {
         ['employee@nova.example', 1, [], true],
         ['initiator@nova.example', 3, [], true],
         ['approver@nova.example', 4, [], true],
-        ['invited@nova.example', 3, [], false],
       ])
       expect(
         list.every((u) => u.customerId === company && u.businessName === 'Northwind Trading Ltd'),
       ).toBe(true)
       expect(list[0]).toMatchObject({ firstName: 'Sam', lastName: 'Taylor' })
       expect(list[0]).not.toHaveProperty('activationSentAt')
+    })
+
+    it('shows when the link went to a user who has not activated yet', async () => {
+      const reply = await as.call('business-kyc@nova.example', 'authorizedUserGet')
+      const list = reply.body.authorizedUsers as AuthorizedUser[]
+      expect(list.map((u) => [u.email, u.accessRights, u.isActivated])).toEqual([
+        ['business-kyc@nova.example', 2, true],
+        ['invited@nova.example', 3, false],
+      ])
+      expect(list[1]).toMatchObject({ firstName: 'Dana', lastName: 'Vale', positionIds: [] })
       // The invitation went out: the time it was sent shows until the user activates.
-      expect(Date.parse(list[4]?.activationSentAt ?? '')).toBeGreaterThan(Date.now() - 3_600_000)
+      expect(Date.parse(list[1]?.activationSentAt ?? '')).toBeGreaterThan(Date.now() - 3_600_000)
     })
 
     it('answers one user by id', async () => {

@@ -25,7 +25,7 @@ for (const target of databaseTargets()) {
     })
 
     const resend = async (username: string, body: Record<string, unknown> = {}) =>
-      as.call('business@nova.example', 'authorizedUserResend', {
+      as.call('business-kyc@nova.example', 'authorizedUserResend', {
         userId: await userIdOf(server, username),
         ...body,
       })
@@ -51,7 +51,7 @@ for (const target of databaseTargets()) {
     })
 
     it('refuses a user who has activated, naming userId', async () => {
-      for (const username of [invited, 'employee@nova.example']) {
+      for (const username of [invited, 'business-kyc@nova.example']) {
         const reply = await resend(username)
         expect(failedParameters(reply), reply.text).toEqual(['userId'])
         expect(reply.body.errors?.[0]?.description).toBe('has already activated their account')
@@ -59,13 +59,13 @@ for (const target of databaseTargets()) {
     })
 
     it("refuses a user of another company as none of the company's users", async () => {
-      const reply = await resend('group@nova.example')
+      const reply = await resend('employee@nova.example')
       expect(failedParameters(reply)).toEqual(['userId'])
       expect(reply.body.errors?.[0]?.description).toBe('is not a user of this company')
     })
 
     it('sends at most three links an hour to one user', async () => {
-      const created = await as.call('business@nova.example', 'authorizedUserCreate', {
+      const created = await as.call('business-kyc@nova.example', 'authorizedUserCreate', {
         email: 'often@mail.example',
         firstName: 'Owen',
         lastName: 'Often',
@@ -81,7 +81,7 @@ for (const target of databaseTargets()) {
 
     it('refuses a user with read rights with 13', async () => {
       const reply = await as.call('employee@nova.example', 'authorizedUserResend', {
-        userId: await userIdOf(server, invited),
+        userId: await userIdOf(server, 'employee@nova.example'),
         fromCustomerId: await customerIdOf(server, 'business@nova.example'),
       })
       expect(reply.body.responseCode).toBe('13')

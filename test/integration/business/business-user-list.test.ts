@@ -49,7 +49,6 @@ for (const target of databaseTargets()) {
         ['Casey', 1, []],
         ['Riley', 3, []],
         ['Avery', 4, []],
-        ['Dana', 3, []],
       ])
       const added = await as.call('business@nova.example', 'businessAccessRepresentativeAdd', {
         id: await userIdOf(server, 'director@nova.example'),

@@ -60,24 +60,33 @@ for (const target of databaseTargets()) {
       expect(directors[0]).not.toHaveProperty('customerId')
     })
 
-    it("shows each demo director's address and proof, and who signs in", async () => {
+    it("shows each demo director's address, its proof, and who signs in", async () => {
       const reply = await as.call('business@nova.example', 'directorList')
       const directors = reply.body.directors as Representative[]
       expect(directors.map((d) => [d.firstName, d.isUser, d.addressDocumentStatus])).toEqual([
-        ['Sam', true, 1],
+        ['Sam', true, 0],
         // Jordan has a login of his own but no access to the company yet.
         ['Jordan', false, 0],
       ])
       const [sam, jordan] = directors
       expect(sam?.addresses?.[0]).toMatchObject({
         address1: 'Pylimo g. 12-4',
+        addressStatus: 0,
+        isDocumentRequired: true,
+        uploadedDocuments: [],
+      })
+      expect(jordan?.customerId).toBe(await customerIdOf(server, 'director@nova.example'))
+      expect(jordan?.addresses?.map((a) => a.countryCode)).toEqual(['LV'])
+      // Kestrel Media's director has proved her address: nothing to do.
+      const studio = await as.call('business-kyc@nova.example', 'directorList')
+      const [nina] = studio.body.directors as Representative[]
+      expect(nina).toMatchObject({ firstName: 'Nina', addressDocumentStatus: 1 })
+      expect(nina?.addresses?.[0]).toMatchObject({
         addressStatus: 1,
         confirmed: true,
         isDocumentRequired: false,
         uploadedDocuments: [{ documentTypeId: 11, statusId: 2, categoryId: 2 }],
       })
-      expect(jordan?.customerId).toBe(await customerIdOf(server, 'director@nova.example'))
-      expect(jordan?.addresses?.map((a) => a.countryCode)).toEqual(['LV'])
     })
 
     it('answers ENOA for a personal customer, who has no directors', async () => {

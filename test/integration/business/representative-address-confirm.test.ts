@@ -47,10 +47,12 @@ for (const target of databaseTargets()) {
     const confirm = async (
       data: Record<string, unknown>,
       files: Record<string, UploadPart> = { mainDocument: pdfFile() },
-    ) => postMultipart(server, 'representativeAddressConfirm', await as.tokenOf(owner), data, files)
-    const addressesOf = async (id: number) =>
+      username = owner,
+    ) =>
+      postMultipart(server, 'representativeAddressConfirm', await as.tokenOf(username), data, files)
+    const addressesOf = async (id: number, username = owner) =>
       (
-        (await as.call(owner, 'businessRepresentativeInfoGet', { id })).body
+        (await as.call(username, 'businessRepresentativeInfoGet', { id })).body
           .representative as Representative
       ).addresses as Address[]
 
@@ -82,12 +84,14 @@ for (const target of databaseTargets()) {
     })
 
     it('files a newer proof of a confirmed address with the older ones', async () => {
-      const [home] = await addressesOf(sam.id)
-      const reply = await confirm({
-        representativeId: sam.id,
-        addressId: home?.addressId,
-        documentTypeId: 14,
-      })
+      const studio = 'business-kyc@nova.example'
+      const [home] = await addressesOf(nina.id, studio)
+      expect(home).toMatchObject({ addressStatus: 1 })
+      const reply = await confirm(
+        { representativeId: nina.id, addressId: home?.addressId, documentTypeId: 14 },
+        undefined,
+        studio,
+      )
       expect(reply.body.responseCode, reply.text).toBe('00')
       const address = reply.body.address as Address
       expect(address.addressStatus).toBe(2)

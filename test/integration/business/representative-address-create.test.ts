@@ -37,7 +37,7 @@ for (const target of databaseTargets()) {
   describe.skipIf(target.skipReason !== undefined)(target.name, () => {
     let server: TestServer
     let as: ReturnType<typeof caller>
-    let ids: Record<string, number>
+    let ids: { sam: number; baltic: number; jordan: number; nina: number }
     beforeAll(async () => {
       server = await startServer(target)
       as = caller(server)
