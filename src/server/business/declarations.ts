@@ -53,8 +53,7 @@ function businessKindOf(company: CompanyRecords): BusinessKind {
   const inIndustry = (set: Set<number>) => industry !== undefined && set.has(industry)
   return {
     webcamStudio:
-      type === BusinessRegistrationType.WebcamStudios ||
-      inIndustry(webcamStudioIndustries),
+      type === BusinessRegistrationType.WebcamStudios || inIndustry(webcamStudioIndustries),
     liveStreaming:
       type === BusinessRegistrationType.LiveStreamingNetworks ||
       inIndustry(liveStreamingIndustries),
