@@ -128,14 +128,62 @@ export async function seedBusinessDemo(db: Db): Promise<void> {
   if (studio) await seedKestrel(db, studio.customerId, studio.id)
 }
 
+type NorthwindPeople = { sam: number; jordan: number; mia: number; baltic: number }
+
 async function seedNorthwind(db: Db, companyId: number, ownerUserId: number): Promise<void> {
-  const director = await userOf(db, 'director@nova.example')
   await db.insert(customerRegistrations).values({
     customerId: companyId,
     kind: 'business',
     registrationType: 'others',
     ip: '203.0.113.10',
   })
+  const ids = await addNorthwindPeople(db, companyId, ownerUserId)
+  await seedNorthwindTree(db, companyId, ids)
+  await addEmployeeRepresentatives(db, companyId)
+  await db.insert(businessProfiles).values({
+    customerId: companyId,
+    tradingName: 'Northwind',
+    registrationNumber: '305123456',
+    registrationDate: '2016-09-14',
+    registrationCountryCode: 'LT',
+    website: 'https://northwind.example',
+    description: 'Wholesale of office supplies across the Baltic states.',
+    financialDetail: {
+      monthlyDepositAmount: '40000',
+      monthlyDepositCurrency: 'EUR',
+      monthlyWithdrawalAmount: '35000',
+      monthlyWithdrawalCurrency: 'EUR',
+      sourceIds: [61],
+      purposeIds: [21, 22],
+      industry: 32,
+    },
+    legalInformation: { legalForm: 'Private limited company (UAB)', isRegulated: false },
+    ...registrationAnswers,
+    authorizedRepresentativeId: ids.sam,
+    authorizedRepresentativePosition: 'Managing Director',
+  })
+  await seedNorthwindAddresses(db, companyId, ids)
+  await db.insert(businessDeclarations).values({
+    companyCustomerId: companyId,
+    kind: 'resolution',
+    text:
+      'Resolution of the directors of Northwind Trading Ltd. The directors resolve that ' +
+      'Northwind Trading Ltd opens and operates accounts with Nova Wallet Ltd.',
+    signerName: 'Sam Taylor',
+    signerPosition: 'Managing Director',
+    signedByUserId: ownerUserId,
+    ip: '203.0.113.10',
+    signedAt: daysAgoAt(20),
+  })
+}
+
+/** Sam (its own sign-in), Jordan (director@), Mia, and Baltic Holdings. */
+async function addNorthwindPeople(
+  db: Db,
+  companyId: number,
+  ownerUserId: number,
+): Promise<NorthwindPeople> {
+  const director = await userOf(db, 'director@nova.example')
   const sam = await addRepresentative(db, companyId, {
     type: 1,
     firstName: 'Sam',
@@ -175,43 +223,7 @@ async function seedNorthwind(db: Db, companyId: number, ownerUserId: number): Pr
   await db
     .insert(businessCompanyDirectors)
     .values({ companyRepresentativeId: baltic, directorRepresentativeId: jordan })
-  await seedNorthwindTree(db, companyId, { sam, jordan, mia, baltic })
-  await addEmployeeRepresentatives(db, companyId)
-  await db.insert(businessProfiles).values({
-    customerId: companyId,
-    tradingName: 'Northwind',
-    registrationNumber: '305123456',
-    registrationDate: '2016-09-14',
-    registrationCountryCode: 'LT',
-    website: 'https://northwind.example',
-    description: 'Wholesale of office supplies across the Baltic states.',
-    financialDetail: {
-      monthlyDepositAmount: '40000',
-      monthlyDepositCurrency: 'EUR',
-      monthlyWithdrawalAmount: '35000',
-      monthlyWithdrawalCurrency: 'EUR',
-      sourceIds: [61],
-      purposeIds: [21, 22],
-      industry: 32,
-    },
-    legalInformation: { legalForm: 'Private limited company (UAB)', isRegulated: false },
-    ...registrationAnswers,
-    authorizedRepresentativeId: sam,
-    authorizedRepresentativePosition: 'Managing Director',
-  })
-  await seedNorthwindAddresses(db, companyId, { sam, jordan, mia, baltic })
-  await db.insert(businessDeclarations).values({
-    companyCustomerId: companyId,
-    kind: 'resolution',
-    text:
-      'Resolution of the directors of Northwind Trading Ltd. The directors resolve that ' +
-      'Northwind Trading Ltd opens and operates accounts with Nova Wallet Ltd.',
-    signerName: 'Sam Taylor',
-    signerPosition: 'Managing Director',
-    signedByUserId: ownerUserId,
-    ip: '203.0.113.10',
-    signedAt: daysAgoAt(20),
-  })
+  return { sam, jordan, mia, baltic }
 }
 
 /**
@@ -236,11 +248,7 @@ async function addEmployeeRepresentatives(db: Db, companyId: number): Promise<vo
   }
 }
 
-async function seedNorthwindTree(
-  db: Db,
-  companyId: number,
-  ids: { sam: number; jordan: number; mia: number; baltic: number },
-): Promise<void> {
+async function seedNorthwindTree(db: Db, companyId: number, ids: NorthwindPeople): Promise<void> {
   const node = async (
     representativeId: number,
     share: string,
@@ -269,7 +277,7 @@ async function seedNorthwindTree(
 async function seedNorthwindAddresses(
   db: Db,
   companyId: number,
-  ids: { sam: number; jordan: number; mia: number; baltic: number },
+  ids: NorthwindPeople,
 ): Promise<void> {
   const home = { addressType: 1, status: 0 }
   await addAddress(
