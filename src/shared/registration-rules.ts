@@ -107,24 +107,54 @@ export const sourceOfWealthThresholdPercent = 25
 export const levelSumPercent = { min: 10, max: 100 } as const
 
 /**
- * personId -> effective percent of the registering company: the product of the shares down
- * each path to the person, summed over every place the person appears.
+ * Walks the tree handing each node its effective percent of the registering company: the
+ * product of the shares down its path, not rounded. A person ends a path; a company's own
+ * shareholders are walked below it.
  */
-export function effectiveShares(shareholders: readonly ShareholderNode[]): Map<number, number> {
-  const result = new Map<number, number>()
+export function walkEffectiveShares(
+  shareholders: readonly ShareholderNode[],
+  visit: (node: ShareholderNode, effectivePercent: number) => void,
+): void {
   const walk = (nodes: readonly ShareholderNode[], factor: number, depth: number): void => {
     // A payload is finite, but a company listed under itself would make the path endless in
     // the portal's editor; the depth bound keeps this function total on any input.
     if (depth > 64) return
     for (const node of nodes) {
       const share = (factor * node.share) / 100
-      if (node.type === 1 && node.personId !== undefined) {
-        result.set(node.personId, roundPercent((result.get(node.personId) ?? 0) + share * 100))
-      } else if (node.shareholders) walk(node.shareholders, share, depth + 1)
+      visit(node, share * 100)
+      const endsPath = node.type === 1 && node.personId !== undefined
+      if (!endsPath && node.shareholders) walk(node.shareholders, share, depth + 1)
     }
   }
   walk(shareholders, 1, 0)
+}
+
+/**
+ * personId -> effective percent of the registering company: the product of the shares down
+ * each path to the person, summed over every place the person appears.
+ */
+export function effectiveShares(shareholders: readonly ShareholderNode[]): Map<number, number> {
+  const result = new Map<number, number>()
+  walkEffectiveShares(shareholders, (node, percent) => {
+    if (node.type === 1 && node.personId !== undefined) {
+      result.set(node.personId, roundPercent((result.get(node.personId) ?? 0) + percent))
+    }
+  })
   return result
+}
+
+/** An effective percent as the rules compare and show it (6 decimals, so thirds add up). */
+export function effectivePercent(value: number): number {
+  return roundPercent(value)
+}
+
+/**
+ * A person holding more than 25 % of the company through every level is one of its ultimate
+ * beneficial owners, whether or not the registration listed them: the threshold at which
+ * section 5 asks for their source of funds (docs/decisions.md, "Company operations").
+ */
+export function isUltimateOwnerShare(effectivePercentValue: number): boolean {
+  return !clearsSourceOfFunds(effectivePercentValue)
 }
 
 /** A share at or below 25 % of effective ownership clears source-of-funds details (section 4). */

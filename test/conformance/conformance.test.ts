@@ -114,7 +114,13 @@ async function renewEndedSession(user: string | undefined): Promise<void> {
 
 async function prepared(happy: HappyPath): Promise<Json> {
   await renewEndedSession(happy.as)
-  const body = (happy.body ?? {}) as { [key: string]: Json }
+  // A top-level "user:<username>" of an object body names that user's id, as in parameters.
+  const given = happy.body ?? {}
+  const body = (
+    typeof given === 'object' && given !== null && !Array.isArray(given)
+      ? await resolveUserIds(server, given as Record<string, string | number>)
+      : given
+  ) as { [key: string]: Json }
   if (happy.prepare === 'pkceCode') {
     const codeVerifier = createCodeVerifier()
     const login = await server.post('/auth/login', {

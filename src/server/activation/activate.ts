@@ -76,12 +76,28 @@ async function sendEmployeeLinks(tx: Db, companyCustomerId: number): Promise<voi
       ),
     )
   for (const employee of waiting) {
-    await issueAccountCode(tx, employee.userId, 'activationEmployee', {
-      recipient: employee.username,
-      subject: 'You have been given access to a company account',
-      body: (code) =>
-        `Your activation code is ${code}. Open ` +
-        `${activationLink('activationEmployee', employee.username, code)} to activate.`,
-    })
+    await mailEmployeeActivation(tx, employee.userId, employee.username)
   }
+}
+
+/**
+ * The activation e-mail of an authorized user (action=activationEmployee, product-spec sections
+ * 2 and 4), from the company's activation or when a company administrator adds or reminds one
+ * (authorizedUserCreate, authorizedUserResend). A new code replaces any older one. The user
+ * has no usable password yet (docs/decisions.md, "Registration (issue 13)"), so the mail says
+ * how to set one.
+ */
+export async function mailEmployeeActivation(
+  db: Db,
+  userId: number,
+  username: string,
+): Promise<void> {
+  await issueAccountCode(db, userId, 'activationEmployee', {
+    recipient: username,
+    subject: 'You have been given access to a company account',
+    body: (code) =>
+      `Your activation code is ${code}. Open ` +
+      `${activationLink('activationEmployee', username, code)} to activate. ` +
+      'Then set your password with "Forgot password".',
+  })
 }

@@ -5,15 +5,17 @@
 import { eq } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db/open-database.ts'
-import { customers } from '../db/schema.ts'
+import { customerAddresses, customers } from '../db/schema.ts'
 import { accountCodes } from '../db/schema-auth.ts'
 import { companyUsers } from '../db/schema-security.ts'
 import { customerBrands } from '../db/schema-terms.ts'
 import {
   businessCompanyDirectors,
   businessProfiles,
+  businessRepresentativeAddresses,
   businessRepresentatives,
   businessShareholdings,
+  type RegisteredAddress,
 } from '../db/schema-business.ts'
 import type { HandlerContext, RequestOf } from '../rpc/handler-context.ts'
 import { CustomerInfoCustomerType, RepresentativeRole } from '../../generated/constants.ts'
@@ -110,6 +112,13 @@ async function insertRepresentatives(
       .values(values)
       .returning({ id: businessRepresentatives.id })
     if (!row) throw new Error('assertion: the representative insert returned its row')
+    await insertRepresentativeAddresses(tx, companyCustomerId, row.id, [
+      {
+        address: values.address ?? undefined,
+        type: values.type === 1 ? addressType.home : addressType.business,
+      },
+      { address: values.placeOfBusiness ?? undefined, type: addressType.office },
+    ])
     return row.id
   }
   for (const person of input.personList) {
@@ -129,6 +138,28 @@ async function insertRepresentatives(
     }
   }
   return stored
+}
+
+/**
+ * A representative's addresses as the business's address rows marked as theirs, so that proofs
+ * of address can be uploaded for them (representativeAddressConfirm): a person's address as
+ * home, a company's as business and its place of business as office, as for the business.
+ */
+async function insertRepresentativeAddresses(
+  tx: Db,
+  companyCustomerId: number,
+  representativeId: number,
+  addresses: { address: RegisteredAddress | undefined; type: number }[],
+): Promise<void> {
+  for (const { address, type } of addresses) {
+    if (!address) continue
+    const [row] = await tx
+      .insert(customerAddresses)
+      .values({ customerId: companyCustomerId, addressType: type, ...address })
+      .returning({ id: customerAddresses.id })
+    if (!row) throw new Error('assertion: the address insert returned its row')
+    await tx.insert(businessRepresentativeAddresses).values({ addressId: row.id, representativeId })
+  }
 }
 
 /** The tree as sent, level by level, each node under the node of its company. */

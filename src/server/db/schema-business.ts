@@ -3,7 +3,8 @@
 // customer registered, the business's own details, its representatives (directors,
 // shareholders, ultimate owners, users: Representative role types) and its shareholder tree
 // with the shares. The KYC and business areas read them (directorList, shareholderList,
-// businessRepresentativeInfoGet). drizzle-kit reads this file with schema.ts.
+// businessRepresentativeInfoGet), with the representatives' addresses and the statements the
+// business signs. drizzle-kit reads this file with schema.ts.
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -21,7 +22,7 @@ import {
   timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { customers, users } from './schema.ts'
+import { customerAddresses, customers, users } from './schema.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -189,5 +190,71 @@ export const businessShareholdings = pgTable(
   (t) => [
     index('business_shareholdings_company_idx').on(t.companyCustomerId, t.parentId),
     check('business_shareholdings_share_check', sql`${t.share} > 0 and ${t.share} <= 100`),
+  ],
+)
+
+/**
+ * The addresses of a business's representatives. Each is a customer_addresses row of the
+ * business (the files that prove it are the business's documents, reviewed with the rest of
+ * its KYC), marked here as the representative's, so the business's own addresses leave it out.
+ */
+export const businessRepresentativeAddresses = pgTable(
+  'business_representative_addresses',
+  {
+    addressId: integer('address_id')
+      .primaryKey()
+      .references(() => customerAddresses.id),
+    representativeId: integer('representative_id')
+      .notNull()
+      .references(() => businessRepresentatives.id),
+  },
+  (t) => [index('business_representative_addresses_representative_idx').on(t.representativeId)],
+)
+
+/** The statements a business signs (product-spec section 7, Business and other). */
+export const declarationKinds = [
+  'resolution',
+  'studio',
+  'streamingPlatform',
+  'prohibitedEscort',
+] as const
+export type DeclarationKind = (typeof declarationKinds)[number]
+
+/** A declared streaming platform (streamingPlatformDeclarationSend). */
+export interface DeclaredPlatform {
+  name: string
+  url?: string
+}
+
+/**
+ * Every signature of a statement, kept as evidence: the text as it was shown, who signed it
+ * and in which position, the user who sent it, from where and when. The newest of a kind is
+ * the one in force (product-spec section 7, Business and other).
+ */
+export const businessDeclarations = pgTable(
+  'business_declarations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 140001 }),
+    companyCustomerId: integer('company_customer_id')
+      .notNull()
+      .references(() => customers.id),
+    kind: text('kind').$type<DeclarationKind>().notNull(),
+    text: text('text').notNull(),
+    signerName: text('signer_name').notNull(),
+    signerPosition: text('signer_position'),
+    /** The streaming platforms declared (streamingPlatform only). */
+    platforms: jsonb('platforms').$type<DeclaredPlatform[]>(),
+    signedByUserId: integer('signed_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    ip: text('ip').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('business_declarations_company_idx').on(t.companyCustomerId, t.kind, t.signedAt),
+    check(
+      'business_declarations_kind_check',
+      sql`${t.kind} in ('resolution', 'studio', 'streamingPlatform', 'prohibitedEscort')`,
+    ),
   ],
 )

@@ -39,7 +39,12 @@ interface RoutingDemo {
   signedUpDaysAgo?: number
 }
 
-const business = (name: string) => ({ customerType: 2, businessName: name, verified: true })
+const business = (name: string) => ({
+  customerType: 2,
+  businessName: name,
+  residenceCountryCode: 'GB',
+  verified: true,
+})
 const personal = (firstName: string, lastName: string) => ({
   customerType: 0,
   firstName,

@@ -31,6 +31,7 @@ import { seedFatcaDemo } from './fatca.ts'
 import { seedHistoryDemo } from './history.ts'
 import { seedExternalDemo } from './external-transfers.ts'
 import { seedKycReviewDemo } from './kyc-review.ts'
+import { seedBusinessDemo } from './business.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -147,6 +148,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedHistoryDemo(db, demoPassword)
   await seedExternalDemo(db)
   await seedApproverDemo(db, demoPassword)
+  await seedBusinessDemo(db)
   await seedKycReviewDemo(db, demoPassword)
   // Last, so the ids of the demo rows before it stay what the tests name.
   await seedFatcaDemo(db, demoPassword)

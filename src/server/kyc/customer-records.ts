@@ -2,7 +2,7 @@
 // documents and their files, e-mails, phones, KYC profile, newest identity-check request
 // and open limit reasons (product-spec section 3, Documents and addresses; Phone and
 // e-mail; User status and KYC). Read-only; the handlers shape it with record-views.ts.
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, ne, notExists } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import {
   customerAddresses,
@@ -15,6 +15,7 @@ import {
   kycRequests,
   uploadedDocuments,
 } from '../db/schema.ts'
+import { businessRepresentativeAddresses } from '../db/schema-business.ts'
 import { DocumentStatus } from '../../generated/constants.ts'
 import { documentTypeById } from './document-type-lookup.ts'
 
@@ -30,7 +31,10 @@ export type LimitReasonRow = typeof customerLimitReasons.$inferSelect
 
 export interface CustomerRecords {
   customer: CustomerRow
-  /** Current addresses (not replaced), oldest first. */
+  /**
+   * Current addresses (not replaced), oldest first; a business's representatives' addresses
+   * are theirs, not the business's (src/server/business/company-records.ts reads them).
+   */
   addresses: AddressRow[]
   /** Documents the bank asks for, oldest first. */
   documents: DocumentRow[]
@@ -78,7 +82,18 @@ async function readRecords(
   const addresses = await db
     .select()
     .from(customerAddresses)
-    .where(and(eq(customerAddresses.customerId, customerId), isNull(customerAddresses.replacedAt)))
+    .where(
+      and(
+        eq(customerAddresses.customerId, customerId),
+        isNull(customerAddresses.replacedAt),
+        notExists(
+          db
+            .select({ addressId: businessRepresentativeAddresses.addressId })
+            .from(businessRepresentativeAddresses)
+            .where(eq(businessRepresentativeAddresses.addressId, customerAddresses.id)),
+        ),
+      ),
+    )
     .orderBy(asc(customerAddresses.id))
   const documents = await db
     .select()

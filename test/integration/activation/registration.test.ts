@@ -19,6 +19,7 @@ import { captchaRedemptions } from '../../../src/server/db/schema-captcha.ts'
 import {
   businessCompanyDirectors,
   businessProfiles,
+  businessRepresentativeAddresses,
   businessRepresentatives,
   businessShareholdings,
   customerRegistrations,
@@ -389,6 +390,7 @@ for (const target of databaseTargets()) {
         customerRegistrations,
         businessProfiles,
         businessRepresentatives,
+        businessRepresentativeAddresses,
         businessCompanyDirectors,
         businessShareholdings,
       ]

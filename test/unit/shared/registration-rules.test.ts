@@ -5,6 +5,7 @@ import {
   businessRegistrationIssues,
   clearsSourceOfFunds,
   effectiveShares,
+  isUltimateOwnerShare,
   issuesBySection,
   normalizeName,
   personalRegistrationIssues,
@@ -13,6 +14,7 @@ import {
   type RegistrationIssue,
   type RegistrationRuleOptions,
   type ShareholderNode,
+  walkEffectiveShares,
 } from '../../../src/shared/registration-rules.ts'
 
 const person = (id: number, extra: Partial<BusinessRegistration['personList'][number]> = {}) => ({
@@ -134,6 +136,50 @@ describe('effectiveShares', () => {
   ])('%s', (_name, { given, want }) => {
     expect([...effectiveShares(given)]).toEqual(want)
   })
+})
+
+describe('walkEffectiveShares', () => {
+  test('hands every node, person or company, its share of the company down its path', () => {
+    const given: ShareholderNode[] = [
+      { type: 1, personId: 1, share: 60 },
+      {
+        type: 2,
+        companyId: 10,
+        share: 40,
+        shareholders: [
+          { type: 1, personId: 2, share: 70 },
+          {
+            type: 2,
+            companyId: 11,
+            share: 30,
+            shareholders: [{ type: 1, personId: 3, share: 50 }],
+          },
+        ],
+      },
+    ]
+    const seen: [string, number][] = []
+    walkEffectiveShares(given, (node, percent) =>
+      seen.push([
+        `${node.type === 1 ? 'person' : 'company'} ${node.personId ?? node.companyId}`,
+        Math.round(percent * 1e6) / 1e6,
+      ]),
+    )
+    expect(seen).toEqual([
+      ['person 1', 60],
+      ['company 10', 40],
+      ['person 2', 28],
+      ['company 11', 12],
+      ['person 3', 6],
+    ])
+  })
+})
+
+test.each<[number, boolean]>([
+  [25, false],
+  [25.000001, true],
+  [28, true],
+])('isUltimateOwnerShare(%s) is %s: more than 25 %% through every level', (percent, want) => {
+  expect(isUltimateOwnerShare(percent)).toBe(want)
 })
 
 test.each<[number, boolean]>([
