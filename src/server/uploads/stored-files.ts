@@ -13,7 +13,14 @@ export type StoredFileContentType = 'application/pdf' | 'image/jpeg' | 'image/pn
 
 /** What a stored file is for. */
 export type StoredFilePurpose =
-  'document' | 'limitDocument' | 'companyDocument' | 'wForm' | 'lossOfNationality' | 'taxForm'
+  | 'document'
+  | 'limitDocument'
+  | 'companyDocument'
+  | 'wForm'
+  | 'lossOfNationality'
+  | 'taxForm'
+  /** A selfie or identity document sent on an identity check's run page. */
+  | 'identityCheck'
 
 /** The largest compliance file accepted: 10 MB, as the stored_files check says. */
 export const maxStoredFileBytes = 10 * 1024 * 1024
