@@ -31,6 +31,11 @@ import {
   type Schema,
 } from './invalid-bodies.ts'
 import { prepareSignIn, resolveUserIds, type SignInPreparation } from './prepare-sign-in.ts'
+import {
+  identityRunPreparations,
+  prepareIdentityRun,
+  type IdentityRunPreparation,
+} from './prepare-identity-run.ts'
 
 const runs = Number(process.env.CONFORMANCE_RUNS ?? 100)
 const validatorTable = validators as unknown as Record<string, ValidateFunction | undefined>
@@ -50,7 +55,7 @@ interface HappyPath {
    * sign-in steps of test/conformance/prepare-sign-in.ts, which may also set path parameters
    * and the bearer token of the happy call.
    */
-  prepare?: 'pkceCode' | 'refreshToken' | SignInPreparation
+  prepare?: 'pkceCode' | 'refreshToken' | SignInPreparation | IdentityRunPreparation
 }
 
 const happyDir = join(import.meta.dirname, 'happy-paths')
@@ -123,8 +128,16 @@ async function prepared(happy: HappyPath): Promise<Json> {
   if (happy.prepare === 'refreshToken') {
     return { ...body, refreshToken: (await server.signIn('business@nova.example')).refreshToken }
   }
+  if (happy.prepare && identityRunPreparations.includes(happy.prepare)) {
+    const link = await prepareIdentityRun(server, happy.prepare as IdentityRunPreparation)
+    return { ...body, ...link } as Json
+  }
   if (happy.prepare) {
-    const step = await prepareSignIn(server, happy.prepare, await tokenFor(happy.as))
+    const step = await prepareSignIn(
+      server,
+      happy.prepare as SignInPreparation,
+      await tokenFor(happy.as),
+    )
     preparedCalls.set(happy, step)
     return { ...body, ...step.body } as Json
   }
