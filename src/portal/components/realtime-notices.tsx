@@ -37,10 +37,16 @@ export function RealtimeNotices() {
       }
       switch (event.type) {
         case 'CustomerNotification': {
-          const data = event.data as { title?: string; message?: string; text?: string }
+          // schemas/notification.schema.json names the text body; older senders message.
+          const data = event.data as {
+            title?: string
+            body?: string
+            message?: string
+            text?: string
+          }
           return {
             title: data.title ?? t('realtime.notification'),
-            text: data.message ?? data.text ?? '',
+            text: data.body ?? data.message ?? data.text ?? '',
             color: 'blue',
           }
         }

@@ -24,10 +24,7 @@ import {
 import { enqueueMessage } from '../security/outbox.ts'
 import { publishToCustomer } from '../realtime/publish.ts'
 import { PermanentJobError } from '../jobs/job-context.ts'
-import type {
-  ConfirmedDocument,
-  IdentityDecision,
-} from '../adapters/identity/identity-adapter.ts'
+import type { ConfirmedDocument, IdentityDecision } from '../adapters/identity/identity-adapter.ts'
 
 type RequestRow = typeof kycRequests.$inferSelect
 
@@ -83,9 +80,7 @@ async function recordConfirmedDocument(
       sizeBytes: storedFiles.sizeBytes,
     })
     .from(storedFiles)
-    .where(
-      and(eq(storedFiles.id, document.fileId), eq(storedFiles.customerId, request.customerId)),
-    )
+    .where(and(eq(storedFiles.id, document.fileId), eq(storedFiles.customerId, request.customerId)))
   if (!file) {
     throw new PermanentJobError(`file ${document.fileId} is not of customer ${request.customerId}`)
   }

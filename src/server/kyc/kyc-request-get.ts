@@ -30,7 +30,11 @@ export const handler: Handler<'kycRequestGet'> = async (context, input) => {
   const [row] = await context.db
     .select()
     .from(kycRequests)
-    .where(input.requestId === undefined ? ofCustomer : and(ofCustomer, eq(kycRequests.id, input.requestId)))
+    .where(
+      input.requestId === undefined
+        ? ofCustomer
+        : and(ofCustomer, eq(kycRequests.id, input.requestId)),
+    )
     .orderBy(desc(kycRequests.createdAt), desc(kycRequests.id))
     .limit(1)
   if (!row && input.requestId !== undefined) {

@@ -61,7 +61,12 @@ export async function startIdentityCheck(
       )
       .limit(1)
     if (running) return restFailure(422, { message: noCheckTexts.inProgress })
-    const hit = await countHit(tx, 'identityVerificationStart', `customer:${customerId}`, startsPerDay)
+    const hit = await countHit(
+      tx,
+      'identityVerificationStart',
+      `customer:${customerId}`,
+      startsPerDay,
+    )
     if (!hit.allowed) return tooManyRequests('rest', hit.retryAfterSeconds) as Failure
     await tx
       .update(kycRequests)

@@ -14,7 +14,10 @@ export const pngBytes = Buffer.from(
 /** A file that starts as a JPEG does: the document photo of the tests. */
 export const jpegBytes = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46])
 /** The smallest file the PDF check accepts. */
-export const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
+export const pdfBytes = Buffer.from(
+  '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n',
+  'latin1',
+)
 
 export interface UploadFile {
   name: string

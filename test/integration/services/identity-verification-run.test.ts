@@ -8,7 +8,12 @@ import { kycRequests, storedFiles } from '../../../src/server/db/schema.ts'
 import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import { sameFileReason } from '../../../src/server/adapters/identity/built-in-identity.ts'
 import { recordIdentityDecision } from '../../../src/server/kyc/identity-decisions.ts'
-import { databaseTargets, failedParameters, startServer, type TestServer } from '../server-harness.ts'
+import {
+  databaseTargets,
+  failedParameters,
+  startServer,
+  type TestServer,
+} from '../server-harness.ts'
 import {
   demoWithoutIdentity,
   forgetStarts,
@@ -126,7 +131,10 @@ for (const target of databaseTargets()) {
       await demoWithoutIdentity(server)
       const token = await signedIn('demo@nova.example')
       const before = await statusOf(token)
-      expect(before).toMatchObject({ verificationState: 'hasRequiredActions', requiredActionCount: 1 })
+      expect(before).toMatchObject({
+        verificationState: 'hasRequiredActions',
+        requiredActionCount: 1,
+      })
       const run = await startedRun(server, token)
       const sent = await sendFiles(server, run, { selfie, document: passportScan }, 2)
       expect(sent.body.responseCode, sent.text).toBe('00')
@@ -198,7 +206,10 @@ for (const target of databaseTargets()) {
       const token = await signedIn('kyc@nova.example')
       const before = await statusOf(token)
       const run = await startedRun(server, token)
-      const sent = await sendFiles(server, run, { selfie, document: { ...selfie, name: 'doc.png' } })
+      const sent = await sendFiles(server, run, {
+        selfie,
+        document: { ...selfie, name: 'doc.png' },
+      })
       expect(sent.body.responseCode, sent.text).toBe('00')
       const during = await statusOf(token)
       // The identity area waits for the provider; the other areas still count.

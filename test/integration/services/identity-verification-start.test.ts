@@ -4,7 +4,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { kycRequests } from '../../../src/server/db/schema.ts'
-import { databaseTargets, failedParameters, startServer, type TestServer } from '../server-harness.ts'
+import {
+  databaseTargets,
+  failedParameters,
+  startServer,
+  type TestServer,
+} from '../server-harness.ts'
 import {
   customerIdOf,
   demoWithoutIdentity,
@@ -153,7 +158,11 @@ for (const target of databaseTargets()) {
         expect(stranger.body).toEqual({ message: 'You have no access to this customer.' })
         // A user with read access on a company may not start its check either (rights 2).
         const company = await customerIdOf(server, 'business@nova.example')
-        const readOnly = await startCheckFor(server, company, await tokenOf('employee@nova.example'))
+        const readOnly = await startCheckFor(
+          server,
+          company,
+          await tokenOf('employee@nova.example'),
+        )
         expect(readOnly.status).toBe(403)
         expect(readOnly.body.message).toContain('access rights')
         expect(await requestsOf(customerId)).toEqual(before)
