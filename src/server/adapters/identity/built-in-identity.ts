@@ -36,12 +36,15 @@ function tokenHashOf(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
+/** Compared with the token of a run that does not exist, so that case takes as long. */
+const noRunHash = tokenHashOf(randomBytes(32).toString('base64url'))
+
 /** Whether a token is the run's: hashes compared in constant time. */
-function tokenMatches(run: RunRow, token: string): boolean {
-  if (!run.tokenHash) return false
-  const expected = Buffer.from(run.tokenHash, 'hex')
+function tokenMatches(run: RunRow | undefined, token: string): boolean {
+  const expected = Buffer.from(run?.tokenHash ?? noRunHash, 'hex')
   const given = Buffer.from(tokenHashOf(token), 'hex')
-  return expected.length === given.length && timingSafeEqual(expected, given)
+  const same = expected.length === given.length && timingSafeEqual(expected, given)
+  return same && run?.tokenHash !== undefined && run.tokenHash !== null
 }
 
 export function runPagePath(workflowRunId: string, token: string): string {
@@ -128,7 +131,7 @@ export async function openRun(
         eq(kycRequests.workflowRunId, workflowRunId),
       ),
     )
-  if (!run || !tokenMatches(run, token)) return undefined
+  if (!tokenMatches(run, token) || !run) return undefined
   if (run.status === KycRequestStatus.Expired) return undefined
   if (!run.expiresAt || run.expiresAt <= now) return undefined
   return run
