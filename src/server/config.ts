@@ -42,6 +42,12 @@ export interface ServerConfig {
    * (issue 13)"). CAPTCHA_DIFFICULTY=0 accepts any nonce, still once per signed challenge.
    */
   captchaDifficulty: number
+  /**
+   * Seconds from the moment a person sends the selfie and the document to the built-in
+   * identity provider's decision (adapters/identity/README.md): IDENTITY_CHECK_SECONDS, 0 to
+   * 3600, 15 unless set. The decision is a job, so tests make the time pass instead.
+   */
+  identityCheckSeconds: number
 }
 
 /** A whole number from lowest to highest, or the fallback. */
@@ -85,5 +91,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     // Process-wide like logLevel: a production process stays unchecked whatever it passes.
     checkAnswers: (env.NODE_ENV ?? process.env.NODE_ENV) !== 'production',
     captchaDifficulty: wholeBetween(env.CAPTCHA_DIFFICULTY, 0, 32, 14),
+    identityCheckSeconds: wholeBetween(env.IDENTITY_CHECK_SECONDS, 0, 3600, 15),
   }
 }

@@ -91,6 +91,11 @@ export interface RequiredActionFacts {
   proofOfResidenceStatus: ProofOfResidenceStatus
   /** The newest proof of identity's status; undefined when there is none. */
   identityStatusId: number | undefined
+  /**
+   * An identity check is running at a provider: the identity is being provided, so a missing
+   * or refused one asks nothing more of the customer until the provider decides.
+   */
+  identityCheckInProgress: boolean
   /** The primary phone is confirmed (false when there is no phone). */
   phoneConfirmed: boolean
   videoIdentityStatusId: number | undefined
@@ -123,7 +128,8 @@ export function countRequiredActions(facts: RequiredActionFacts): number {
     facts.addressStatuses.length === 0 ||
       facts.addressStatuses.some((status) => invalidAddressStatuses.has(status)),
     actionResidenceStatuses.has(facts.proofOfResidenceStatus),
-    facts.identityStatusId === undefined || actionIdentityStatuses.has(facts.identityStatusId),
+    !facts.identityCheckInProgress &&
+      (facts.identityStatusId === undefined || actionIdentityStatuses.has(facts.identityStatusId)),
     !facts.phoneConfirmed,
     facts.videoIdentityStatusId === DocumentStatus.Rejected,
   ]

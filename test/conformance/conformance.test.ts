@@ -36,6 +36,11 @@ import {
   prepareCustomer,
   type CustomerPreparation,
 } from './prepare-customer.ts'
+import {
+  identityRunPreparations,
+  prepareIdentityRun,
+  type IdentityRunPreparation,
+} from './prepare-identity-run.ts'
 
 const runs = Number(process.env.CONFORMANCE_RUNS ?? 100)
 const validatorTable = validators as unknown as Record<string, ValidateFunction | undefined>
@@ -55,7 +60,8 @@ interface HappyPath {
    * sign-in steps of test/conformance/prepare-sign-in.ts, which may also set path parameters
    * and the bearer token of the happy call.
    */
-  prepare?: 'pkceCode' | 'refreshToken' | SignInPreparation | CustomerPreparation
+  prepare?:
+    'pkceCode' | 'refreshToken' | SignInPreparation | CustomerPreparation | IdentityRunPreparation
 }
 
 const happyDir = join(import.meta.dirname, 'happy-paths')
@@ -138,8 +144,16 @@ async function prepared(happy: HappyPath): Promise<Json> {
     const step = await prepareCustomer(server, happy.prepare, await tokenFor(happy.as))
     return { ...body, ...step.body } as Json
   }
+  if (happy.prepare && identityRunPreparations.includes(happy.prepare)) {
+    const link = await prepareIdentityRun(server, happy.prepare as IdentityRunPreparation)
+    return { ...body, ...link } as Json
+  }
   if (happy.prepare) {
-    const step = await prepareSignIn(server, happy.prepare, await tokenFor(happy.as))
+    const step = await prepareSignIn(
+      server,
+      happy.prepare as SignInPreparation,
+      await tokenFor(happy.as),
+    )
     preparedCalls.set(happy, step)
     return { ...body, ...step.body } as Json
   }

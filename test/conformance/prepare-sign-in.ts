@@ -220,7 +220,15 @@ export async function resolveUserIds(
 ): Promise<Record<string, string | number>> {
   const resolved: Record<string, string | number> = {}
   for (const [name, value] of Object.entries(params)) {
-    if (typeof value === 'string' && value.startsWith('user:')) {
+    if (typeof value === 'string' && value.startsWith('customer:')) {
+      // The customer a user signs in for (a path naming its customer).
+      const [user] = await server.db
+        .select({ customerId: users.customerId })
+        .from(users)
+        .where(eq(users.username, value.slice('customer:'.length)))
+      if (!user) throw new Error(`no user ${value}`)
+      resolved[name] = user.customerId
+    } else if (typeof value === 'string' && value.startsWith('user:')) {
       const [user] = await server.db
         .select({ id: users.id })
         .from(users)

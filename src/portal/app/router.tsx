@@ -113,6 +113,11 @@ const publicRoutes: RouteObject[] = [
   },
   // The legal terms page; with terms still to accept (a TE answer) they are accepted here.
   { path: '/terms', lazy: () => import('../features/access/terms-page.tsx') },
+  // An identity check's run page: its link is the credential, on any device (section 2).
+  {
+    path: '/identity-verification/:workflowRunId/:token',
+    lazy: () => import('../features/identity/identity-run-page.tsx'),
+  },
 ]
 
 export const router = createBrowserRouter([
@@ -159,6 +164,11 @@ function signedInPages(): RouteObject[] {
     {
       path: 'limited-account',
       lazy: () => import('../features/verification/limited-account-page.tsx'),
+    },
+    // Reached from a link, but the customer's own data: signed in (docs/decisions.md).
+    {
+      path: 'video-identity-job/:id',
+      lazy: () => import('../features/identity/video-identity-job-page.tsx'),
     },
     { path: 'company', lazy: () => import('../features/onboarding/company-choice-page.tsx') },
     // Signing in to a partner with the portal (OAuth, product-spec sections 2 and 7).

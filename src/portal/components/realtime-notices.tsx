@@ -37,7 +37,7 @@ export function RealtimeNotices() {
       }
       switch (event.type) {
         case 'CustomerNotification': {
-          // Notification (product-spec section 3): type, status, title, body.
+          // schemas/notification.schema.json names the text body; older senders message.
           const data = event.data as {
             title?: string
             body?: string

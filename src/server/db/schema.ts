@@ -373,7 +373,11 @@ export const kycProfiles = pgTable(
   ],
 )
 
-/** Identity-check requests at a provider (jmo or nfd). */
+/**
+ * Identity-check requests at a provider: jmo or nfd (product-spec section 3), or the built-in
+ * provider (builtIn, src/server/adapters/identity/), which keeps its run here as well: the
+ * SHA-256 of the page's token, when the link expires, and the two files sent on the page.
+ */
 export const kycRequests = pgTable(
   'kyc_requests',
   {
@@ -387,11 +391,19 @@ export const kycRequests = pgTable(
     workflowRunId: text('workflow_run_id'),
     rejectReason: text('reject_reason'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Hex SHA-256 of the run page's token; the token itself is never stored. */
+    tokenHash: text('token_hash'),
+    /** The run page's link works until then. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    selfieFileId: integer('selfie_file_id').references(() => storedFiles.id),
+    documentFileId: integer('document_file_id').references(() => storedFiles.id),
     createdAt: createdAt(),
   },
   (t) => [
     index('kyc_requests_customer_idx').on(t.customerId, t.createdAt),
-    check('kyc_requests_provider_check', sql`${t.provider} in ('jmo', 'nfd')`),
+    uniqueIndex('kyc_requests_run_key').on(t.provider, t.workflowRunId),
+    check('kyc_requests_provider_check', sql`${t.provider} in ('jmo', 'nfd', 'builtIn')`),
     check(
       'kyc_requests_status_check',
       sql`${t.status} in ('created', 'inProgress', 'completed', 'failed', 'expired')`,

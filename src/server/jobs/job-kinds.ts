@@ -7,6 +7,11 @@ import { expireOrderJob } from '../transfers/order-expiry.ts'
 import { runSubscriptionJob } from '../transfers/recurring-transfers.ts'
 import { builtInRailJobKind } from '../adapters/rail/built-in-rail.ts'
 import { recordRailOutcomeJob } from '../transfers/rail-outcomes.ts'
+import {
+  builtInIdentityCheckJob,
+  builtInIdentityJobKind,
+} from '../adapters/identity/built-in-identity.ts'
+import { recordIdentityDecision } from '../kyc/identity-decisions.ts'
 
 export const jobKinds: Record<string, JobRunner | undefined> = {
   [webhookDeliveryKind]: deliverWebhookJob,
@@ -14,4 +19,6 @@ export const jobKinds: Record<string, JobRunner | undefined> = {
   [orderExpiryJobKind]: expireOrderJob,
   [subscriptionRunJobKind]: runSubscriptionJob,
   [builtInRailJobKind]: recordRailOutcomeJob,
+  // The built-in identity provider decides in its job and reports to the kyc area's handler.
+  [builtInIdentityJobKind]: builtInIdentityCheckJob(recordIdentityDecision),
 }

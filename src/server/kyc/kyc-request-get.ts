@@ -1,42 +1,47 @@
-// kycRequestGet: one identity-check request of the acting customer at a provider (jmo or nfd;
-// product-spec section 3, User status and KYC: KYC request), the newest when no id is given,
-// absent when there is none. Another customer's request id answers VF, not a hint it exists.
+// kycRequestGet: an identity-check request of the acting customer, the newest when no id is
+// given (product-spec section 3, User status and KYC: KYC request), with where it stands at
+// its provider and, once refused, why. The run's token is never part of it: only its hash
+// is kept (adapters/identity/built-in-identity.ts).
 import { and, desc, eq } from 'drizzle-orm'
+import type { components } from '../../generated/api.d.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure, type RpcData } from '../rpc/outcome.ts'
+import { rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { kycRequests } from '../db/schema.ts'
+import type { KycRequestRow } from './customer-records.ts'
 
-type KycRequest = NonNullable<RpcData<'kycRequestGet'>['kycRequest']>
+type KycRequest = components['schemas']['KycRequest']
+
+function requestView(row: KycRequestRow): KycRequest {
+  return {
+    requestId: row.id,
+    status: row.status as KycRequest['status'],
+    provider: row.provider as KycRequest['provider'],
+    ...(row.workflowRunId ? { workflowRunId: row.workflowRunId } : {}),
+    createdAt: row.createdAt.toISOString(),
+    ...(row.completedAt ? { completedAt: row.completedAt.toISOString() } : {}),
+    ...(row.rejectReason ? { rejectReason: row.rejectReason } : {}),
+  }
+}
 
 export const handler: Handler<'kycRequestGet'> = async (context, input) => {
   const { customerId } = requireSession(context)
+  const ofCustomer = eq(kycRequests.customerId, customerId)
   const [row] = await context.db
     .select()
     .from(kycRequests)
     .where(
-      and(
-        eq(kycRequests.customerId, customerId),
-        input.requestId === undefined ? undefined : eq(kycRequests.id, input.requestId),
-      ),
+      input.requestId === undefined
+        ? ofCustomer
+        : and(ofCustomer, eq(kycRequests.id, input.requestId)),
     )
     .orderBy(desc(kycRequests.createdAt), desc(kycRequests.id))
     .limit(1)
   if (!row && input.requestId !== undefined) {
-    const description = 'is not an identity-check request of yours'
-    return validationFailure([{ parameter: 'requestId', description }])
+    // Another customer's request is answered as an unknown one.
+    return validationFailure([
+      { parameter: 'requestId', description: 'names no identity check of this customer' },
+    ])
   }
-  if (!row) return rpcOk({})
-  return rpcOk({
-    kycRequest: {
-      requestId: row.id,
-      // The columns only hold the values their checks allow (schema.ts).
-      status: row.status as KycRequest['status'],
-      provider: row.provider as KycRequest['provider'],
-      ...(row.workflowRunId ? { workflowRunId: row.workflowRunId } : {}),
-      createdAt: row.createdAt.toISOString(),
-      ...(row.completedAt ? { completedAt: row.completedAt.toISOString() } : {}),
-      ...(row.rejectReason ? { rejectReason: row.rejectReason } : {}),
-    },
-  })
+  return rpcOk(row ? { kycRequest: requestView(row) } : {})
 }

@@ -2,7 +2,7 @@
 // records (verification state in priority order, required-action count, banner, restriction
 // reasons), through the pure rules of src/shared/verification-state.ts.
 import type { components } from '../../generated/api.d.ts'
-import { FatcaDocumentStatus, type KycRequestStatus } from '../../generated/constants.ts'
+import { FatcaDocumentStatus, KycRequestStatus } from '../../generated/constants.ts'
 import {
   bannerWarns,
   countRequiredActions,
@@ -43,6 +43,7 @@ export function requiredActionCountOf(records: CustomerRecords): number {
     addressStatuses: records.addresses.map((address) => address.status),
     proofOfResidenceStatus: identity.proofOfResidence.status,
     identityStatusId: identity.status,
+    identityCheckInProgress: records.latestKycRequest?.status === KycRequestStatus.InProgress,
     phoneConfirmed: primaryPhone !== undefined && primaryPhone.confirmedAt !== null,
     videoIdentityStatusId: identity.videoIdentity?.statusId,
   })

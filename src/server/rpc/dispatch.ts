@@ -210,20 +210,28 @@ function multipartProperties(entry: OperationEntry): Record<string, { type?: str
 }
 
 /**
- * REST services name the customer they act for in the query (fromCustomerId, or customerId
- * on the merchant public-api paths) or in the body; the same access rule applies to it.
+ * REST services name the customer they act for in the path (a {customerId} parameter, as
+ * /customers/{customerId}/identity-verification), in the query (fromCustomerId, or
+ * customerId on the merchant public-api paths) or in the body; the same access rule applies
+ * to it. A path that names its customer names the one the call is about, so it comes first.
  */
 function restActingCustomer(request: FastifyRequest, body: unknown): unknown {
+  const params = (request.params ?? {}) as Record<string, unknown>
   const query = (request.query ?? {}) as Record<string, unknown>
   const raw =
-    query.fromCustomerId ?? query.customerId ?? (isObject(body) ? body.customerId : undefined)
+    params.customerId ??
+    query.fromCustomerId ??
+    query.customerId ??
+    (isObject(body) ? body.customerId : undefined)
   if (typeof raw === 'string' && /^[0-9]{1,10}$/.test(raw)) return Number(raw)
   return raw
 }
 
 /** The parameter a REST call named its customer with, for a VF about it. */
 function restCustomerParameter(request: FastifyRequest): string {
+  const params = (request.params ?? {}) as Record<string, unknown>
   const query = (request.query ?? {}) as Record<string, unknown>
+  if (params.customerId !== undefined) return 'customerId'
   return query.fromCustomerId !== undefined ? 'fromCustomerId' : 'customerId'
 }
 

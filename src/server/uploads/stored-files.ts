@@ -25,6 +25,8 @@ export type StoredFilePurpose =
   | 'lossOfNationality'
   | 'taxForm'
   | 'generatedPdf'
+  /** A selfie or identity document sent on an identity check's run page. */
+  | 'identityCheck'
 
 /** The largest compliance file accepted: 10 MB, as the stored_files check says. */
 export const maxStoredFileBytes = maxDocumentBytes

@@ -117,7 +117,14 @@ for (const target of databaseTargets()) {
       const headers: Record<string, string> = {}
       if (token !== undefined) headers.authorization = `Bearer ${token}`
       const acting = role.acting === 'company' ? { fromCustomerId: companyId } : {}
-      let url = server.baseUrl + entry.path.replace(/\{[^}]+\}/g, noSuchId)
+      // A path that names its customer names the one the role acts for; other ids name none.
+      const actingId =
+        role.acting === 'company' ? companyId : ownCustomerOf.get(role.username ?? '')
+      let url =
+        server.baseUrl +
+        entry.path
+          .replace('{customerId}', String(actingId ?? noSuchId))
+          .replace(/\{[^}]+\}/g, noSuchId)
       let body: string | undefined
       if (entry.kind === 'rpc') {
         body = JSON.stringify({ ...acting, authorizationProbe: true })

@@ -165,6 +165,7 @@ function actionFacts(overrides: Partial<RequiredActionFacts> = {}): RequiredActi
     addressStatuses: [1],
     proofOfResidenceStatus: 'validated',
     identityStatusId: 2,
+    identityCheckInProgress: false,
     phoneConfirmed: true,
     videoIdentityStatusId: undefined,
     ...overrides,
@@ -209,6 +210,14 @@ describe('countRequiredActions', () => {
     ['a rejected identity', { given: { identityStatusId: 26 }, want: 1 }],
     ['a canceled identity', { given: { identityStatusId: 4 }, want: 1 }],
     ['an identity in review', { given: { identityStatusId: 31 }, want: 0 }],
+    [
+      'no identity while an identity check runs',
+      { given: { identityStatusId: undefined, identityCheckInProgress: true }, want: 0 },
+    ],
+    [
+      'a rejected identity while an identity check runs',
+      { given: { identityStatusId: 26, identityCheckInProgress: true }, want: 0 },
+    ],
     ['an unconfirmed phone', { given: { phoneConfirmed: false }, want: 1 }],
     ['a rejected video identity', { given: { videoIdentityStatusId: 26 }, want: 1 }],
     ['a pending video identity', { given: { videoIdentityStatusId: 41 }, want: 0 }],

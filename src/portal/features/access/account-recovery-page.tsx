@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { api } from '../../api/client.ts'
 import { describeFailure, joinValidationErrors } from '../../../shared/response-codes.ts'
-import { PublicPage } from './public-page.tsx'
+import { PublicPage } from '../../components/public-page.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
 
 const storageKey = 'portal.recovery'

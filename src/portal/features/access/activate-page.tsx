@@ -11,7 +11,7 @@ import { Alert, Anchor, Button, Loader, Modal, Stack, Text, TextInput } from '@m
 import { Link } from 'react-router'
 import { api, session } from '../../api/client.ts'
 import { describeFailure, joinValidationErrors } from '../../../shared/response-codes.ts'
-import { PublicPage } from './public-page.tsx'
+import { PublicPage } from '../../components/public-page.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
 
 export const activationActions = ['activation', 'activationBusiness', 'activationEmployee'] as const

@@ -4,7 +4,7 @@ import { Link, Navigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Anchor, Button, Stack, Text } from '@mantine/core'
 import { useBrand } from '../../brand/brand-context.tsx'
-import { PublicPage } from './public-page.tsx'
+import { PublicPage } from '../../components/public-page.tsx'
 
 export function Component() {
   const { t } = useTranslation('access')

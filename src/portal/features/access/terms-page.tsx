@@ -12,7 +12,7 @@ import { invalidateCustomerInfo, useCustomerInfo } from '../../api/get-customer-
 import { describeFailure } from '../../../shared/response-codes.ts'
 import type { CustomerTerm } from '../../api/post-login/post-login.ts'
 import { useRouteAfterSignIn } from '../../api/post-login/use-route-after-sign-in.ts'
-import { PublicPage } from './public-page.tsx'
+import { PublicPage } from '../../components/public-page.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
 
 export function Component() {

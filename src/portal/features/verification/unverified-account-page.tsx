@@ -1,10 +1,12 @@
 // /unverified-account (product-spec section 2): why the account is not verified yet and what
-// the customer can do; a verified customer is sent home.
+// the customer can do: verify their identity online (an identity check, section 7) or go to
+// the KYC page; a verified customer is sent home.
 import { Link, Navigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { VerificationState } from '../../../generated/constants.ts'
 import { useUserStatus } from './use-user-status.ts'
+import { IdentityCheckStartButton } from '../../components/identity-check-start-button.tsx'
 
 /** States in which the customer has something to do on the KYC page. */
 const actionStates = new Set<string>([
@@ -38,11 +40,16 @@ export function Component() {
             <Text fw={600}>{t('unverified.actions', { count: status.requiredActionCount })}</Text>
           )}
           {actionStates.has(state) && (
-            <Group>
-              <Button component={Link} to="/kyc">
-                {t('unverified.toKyc')}
-              </Button>
-            </Group>
+            <>
+              <Text>{t('unverified.identityCheck')}</Text>
+              <IdentityCheckStartButton
+                beside={
+                  <Button component={Link} to="/kyc" variant="default">
+                    {t('unverified.toKyc')}
+                  </Button>
+                }
+              />
+            </>
           )}
         </Stack>
       </Paper>

@@ -1,10 +1,11 @@
-// The frame of the public pages (activation, account recovery, registration choice, terms):
-// the brand's logo, a title, the content and the language choice, like the login page.
+// The frame of the public pages (activation, account recovery, registration choice, terms, an
+// identity check's run page): the brand's logo, a title, the content and the language choice,
+// like the login page.
 import type { ReactNode } from 'react'
 import { Center, Image, Paper, Stack, Title } from '@mantine/core'
-import { useBrand } from '../../brand/brand-context.tsx'
-import { logoUrl } from '../../brand/resolve-brand.ts'
-import { LanguageSelect } from '../../components/language-select.tsx'
+import { useBrand } from '../brand/brand-context.tsx'
+import { logoUrl } from '../brand/resolve-brand.ts'
+import { LanguageSelect } from './language-select.tsx'
 
 export function PublicPage({ title, children }: { title: string; children: ReactNode }) {
   const brand = useBrand()
