@@ -137,6 +137,8 @@ export interface TestServer {
 export async function startServer(
   target: DatabaseTarget,
   options: BuildOptions = {},
+  /** Settings over the test defaults (src/server/config.ts names). */
+  env: Record<string, string> = {},
 ): Promise<TestServer> {
   const database = await openTestDatabase(target)
   const config = configFromEnv({
@@ -145,6 +147,7 @@ export async function startServer(
     INTERNAL_TOKEN: testInternalToken,
     // Real proof of work, 256 hashes on average, so solving a captcha costs a test nothing.
     CAPTCHA_DIFFICULTY: String(testCaptchaDifficulty),
+    ...env,
   })
   const app = await buildApp(database.db, config, options)
   await app.listen({ port: 0, host: '127.0.0.1' })
