@@ -118,7 +118,7 @@ for (const target of databaseTargets()) {
         oldAddressId: office!.addressId,
         address: { address1: 'Gedimino pr. 9', city: 'Vilnius', countryCode: 'LT' },
       })
-      expect(moved.body.address).toMatchObject({ addressType: 2, addressStatus: 0 })
+      expect(moved.body.address, moved.text).toMatchObject({ addressType: 2, addressStatus: 0 })
     })
 
     it("refuses another customer's address as unknown and changes nothing", async () => {

@@ -54,6 +54,17 @@ for (const target of databaseTargets()) {
         .from(users)
         .where(eq(users.username, 'business@nova.example'))
       const company = user!.customerId
+      // The demo makes the user Sam Taylor, director, shareholder and owner; here the user is
+      // Rita, director only, so that a position the user does not hold can be asked for.
+      await server.db
+        .update(businessRepresentatives)
+        .set({ userId: null })
+        .where(
+          and(
+            eq(businessRepresentatives.companyCustomerId, company),
+            eq(businessRepresentatives.userId, user!.id),
+          ),
+        )
       const [mine] = await server.db
         .insert(businessRepresentatives)
         .values({ companyCustomerId: company, type: 1, firstName: 'Rita', positionIds: [2, 9] })
