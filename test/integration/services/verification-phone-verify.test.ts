@@ -6,10 +6,12 @@
 // holds at most five phones, so the tests add five numbers in all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCodeVerifier } from '../../../src/shared/pkce.ts'
+import { captchaToken, hasWork, splitCaptchaToken } from '../../../src/shared/captcha-work.ts'
 import {
   databaseTargets,
   failedParameters,
   startServer,
+  testCaptchaDifficulty,
   type TestServer,
 } from '../server-harness.ts'
 import { solvedCaptcha } from '../activation/registration-payloads.ts'
@@ -102,21 +104,18 @@ for (const target of databaseTargets()) {
       expect(garbage.reply.body).toEqual({
         message: 'The captcha is not a solved captcha challenge.',
       })
-      // A challenge whose nonce does no work.
+      // The challenge with a nonce that does no work, found here so that one call is refused.
       const solved = await solvedCaptcha(server.baseUrl)
-      const [challenge] = solved.split(/\.(?=[0-9]+$)/)
-      let unsolved = ''
-      for (let nonce = 0; unsolved === ''; nonce++) {
-        const candidate = `${challenge}.${nonce}`
-        if (candidate !== solved) {
-          const reply = await sendCode(server, verifyPath(phone.id), {
-            captcha: candidate,
-            token: retail.token,
-          })
-          if (reply.reply.status === 422) unsolved = String(reply.reply.body.message)
-          else expect(reply.reply.status).toBe(204)
-        }
-      }
+      const parts = splitCaptchaToken(solved)
+      if (!parts) throw new Error('assertion: a solved captcha splits into challenge and nonce')
+      let nonce = 0
+      while (await hasWork(parts.challenge, String(nonce), testCaptchaDifficulty)) nonce += 1
+      const refused = await sendCode(server, verifyPath(phone.id), {
+        captcha: captchaToken(parts.challenge, String(nonce)),
+        token: retail.token,
+      })
+      expect(refused.reply.status, refused.reply.text).toBe(422)
+      const unsolved = String(refused.reply.body.message)
       expect(unsolved).toBe('The captcha does not solve the challenge.')
       // A used captcha is refused the second time.
       const first = await sendCode(server, verifyPath(phone.id), {
