@@ -48,6 +48,22 @@ export interface ServerConfig {
    * 3600, 15 unless set. The decision is a job, so tests make the time pass instead.
    */
   identityCheckSeconds: number
+  /**
+   * Domains serviceCheckUrls refuses, each with its subdomains (services/url-verdict.ts):
+   * BLOCKED_URL_DOMAINS, comma-separated, or the link shorteners of defaultBlockedUrlDomains.
+   */
+  blockedUrlDomains: string[]
+}
+
+/** Link shorteners: a company's website is its own address, not a redirect to one. */
+export const defaultBlockedUrlDomains = ['bit.ly', 'tinyurl.com', 't.co', 'goo.gl', 'ow.ly']
+
+function domainList(value: string | undefined, fallback: string[]): string[] {
+  if (value === undefined) return fallback
+  return value
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase().replace(/\.$/, ''))
+    .filter((domain) => domain !== '')
 }
 
 /** A whole number from lowest to highest, or the fallback. */
@@ -92,5 +108,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     checkAnswers: (env.NODE_ENV ?? process.env.NODE_ENV) !== 'production',
     captchaDifficulty: wholeBetween(env.CAPTCHA_DIFFICULTY, 0, 32, 14),
     identityCheckSeconds: wholeBetween(env.IDENTITY_CHECK_SECONDS, 0, 3600, 15),
+    blockedUrlDomains: domainList(env.BLOCKED_URL_DOMAINS, defaultBlockedUrlDomains),
   }
 }

@@ -33,6 +33,8 @@ export type SignInPreparation =
   | 'businessRegistration'
   | 'fatcaCertification'
   | 'pdfLink'
+  | 'phoneToVerify'
+  | 'primaryPhoneToVerify'
 
 export interface PreparedStep {
   /** Body fields of the happy call; a registration's are the whole payload. */
@@ -158,6 +160,17 @@ export async function prepareSignIn(
       const { redirectLink } = (await reply.json()) as { redirectLink: string }
       return { params: { fileId: redirectLink.split('/').pop() ?? '' } }
     }
+    // A solved captcha and a number of the user's own still waiting for its code: a new one
+    // (phoneToVerify), or the primary phone, which a customer's first number becomes.
+    case 'phoneToVerify':
+    case 'primaryPhoneToVerify': {
+      const captcha = await solvedCaptcha(server.baseUrl)
+      const phones = await phonesOf(server, token)
+      const primary = phones.find((phone) => phone.status === 'Primary' && !phone.confirmed)
+      if (preparation === 'primaryPhoneToVerify' && primary) return { body: { captcha } }
+      const phoneId = await addedPhoneId(server, token)
+      return { body: { captcha }, params: { phoneId: String(phoneId) } }
+    }
     case 'recoveryCode': {
       const email = 'recovery@nova.example'
       const [user] = await server.db.select().from(users).where(eq(users.username, email))
@@ -169,6 +182,35 @@ export async function prepareSignIn(
       return { body: { email, code: await mailedCode(server, email) } }
     }
   }
+}
+
+interface PhoneView {
+  id: number
+  status: string
+  confirmed: boolean
+}
+
+async function rpc(server: TestServer, token: string | undefined, operationId: string, body = {}) {
+  const reply = await server.post(`/rpc/${operationId}`, body, token)
+  if (reply.body.responseCode !== '00') throw new Error(`${operationId}: ${reply.text}`)
+  return reply.body as Record<string, unknown>
+}
+
+async function phonesOf(server: TestServer, token: string | undefined): Promise<PhoneView[]> {
+  const { profile } = (await rpc(server, token, 'profileInquiry')) as {
+    profile: { phones: PhoneView[] }
+  }
+  return profile.phones
+}
+
+let phonesAdded = 0
+/** A new number of the UK's fictional mobile range, added for the user: its id. */
+async function addedPhoneId(server: TestServer, token: string | undefined): Promise<number> {
+  const number = `7700900${String(800 + phonesAdded++).padStart(3, '0')}`
+  const { phone } = (await rpc(server, token, 'phoneAdd', { countryCode: '44', number })) as {
+    phone: PhoneView
+  }
+  return phone.id
 }
 
 /** A transaction two-step change to a mode the user does not have yet, and its code. */

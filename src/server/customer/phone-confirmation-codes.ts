@@ -29,6 +29,12 @@ export interface PhoneCodeRequest {
   withRequestId?: boolean
   /** Bind the code to a PKCE challenge (confirmPhone's code form). */
   codeChallenge?: string
+  /**
+   * How the code reaches the number: an SMS (the default) or a voice call that reads it out.
+   * The built-in sender keeps both in the outbox for the number, so the demo mailbox shows a
+   * call as a message that says it is one.
+   */
+  delivery?: 'sms' | 'call'
 }
 
 export type IssuedPhoneCode =
@@ -73,11 +79,14 @@ export async function issuePhoneCode(tx: Db, request: PhoneCodeRequest): Promise
     codeHash: `${salt}$${hashOf(salt, request.phoneId, code)}`,
     expiresAt: new Date(Date.now() + phoneCodeLifetimeMs),
   })
+  const byCall = request.delivery === 'call'
   await enqueueMessage(tx, {
     channel: 'sms',
     recipient,
-    subject: 'Phone confirmation code',
-    body: `Your code to confirm this phone number is ${code}. It expires in 10 minutes.`,
+    subject: byCall ? 'Phone confirmation call' : 'Phone confirmation code',
+    body: byCall
+      ? `Voice call: "Your code to confirm this phone number is ${code}. It expires in 10 minutes."`
+      : `Your code to confirm this phone number is ${code}. It expires in 10 minutes.`,
   })
   return reqId === undefined ? { sent: true } : { sent: true, reqId }
 }

@@ -1,5 +1,5 @@
 // The captcha adapter: the bot check of the public calls that create accounts (product-spec
-// sections 1 and 3, the brand's bot-challenge) and, later, of the verification calls of the
+// sections 1 and 3, the brand's bot-challenge) and of the verification calls of the
 // services area. verify checks a token without writing; redeem uses it up inside the
 // caller's transaction, so a call that fails leaves the token usable and one that succeeds
 // cannot be replayed. The built-in adapter (built-in-captcha.ts) is a proof of work signed by
