@@ -3,14 +3,17 @@
 // customer's current addresses, and the answer read back through the same views as
 // addressInquiry. A country must be one of the dictionary's; where the states dictionary lists
 // a country's states, the state is required and must be one of them (its name is filled in).
-import { and, asc, eq, isNull, notExists } from 'drizzle-orm'
+import { asc } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customerAddresses } from '../db/schema.ts'
-import { businessRepresentativeAddresses } from '../db/schema-business.ts'
 import { rpcFail, type FieldError, type Failure, type RpcData } from '../rpc/outcome.ts'
 import { country } from '../dictionaries/country-table.ts'
 import stateData from '../dictionaries/data/states.json' with { type: 'json' }
-import { loadCustomerRecords, type AddressRow } from '../kyc/customer-records.ts'
+import {
+  currentAddressesOf,
+  loadCustomerRecords,
+  type AddressRow,
+} from '../kyc/customer-records.ts'
 import { addressView } from '../kyc/record-views.ts'
 import { normalizeName } from '../../shared/registration-rules.ts'
 import { AddressType } from '../../generated/constants.ts'
@@ -74,24 +77,10 @@ export function readAddress(
 
 /** The customer's current addresses, oldest first, locked for the change. */
 export async function currentAddresses(tx: Db, customerId: number): Promise<AddressRow[]> {
-  // A business's representatives' addresses are theirs, not the business's (as in
-  // kyc/customer-records.ts): they neither count as its current address of a type nor can be
-  // replaced or confirmed here.
   return tx
     .select()
     .from(customerAddresses)
-    .where(
-      and(
-        eq(customerAddresses.customerId, customerId),
-        isNull(customerAddresses.replacedAt),
-        notExists(
-          tx
-            .select({ addressId: businessRepresentativeAddresses.addressId })
-            .from(businessRepresentativeAddresses)
-            .where(eq(businessRepresentativeAddresses.addressId, customerAddresses.id)),
-        ),
-      ),
-    )
+    .where(currentAddressesOf(tx, customerId))
     .orderBy(asc(customerAddresses.id))
     .for('update')
 }

@@ -2,7 +2,7 @@
 // documents and their files, e-mails, phones, KYC profile, newest identity-check request
 // and open limit reasons (product-spec section 3, Documents and addresses; Phone and
 // e-mail; User status and KYC). Read-only; the handlers shape it with record-views.ts.
-import { and, asc, desc, eq, isNull, ne, notExists } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, ne, notExists, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import {
   customerAddresses,
@@ -52,6 +52,24 @@ export interface CustomerRecords {
   today: string
 }
 
+/**
+ * The customer's current addresses (not replaced) as a condition on customer_addresses: a
+ * business's representatives' addresses are theirs, not the business's, so they are left out
+ * (src/server/business/company-records.ts reads them).
+ */
+export function currentAddressesOf(db: Pick<Db, 'select'>, customerId: number): SQL | undefined {
+  return and(
+    eq(customerAddresses.customerId, customerId),
+    isNull(customerAddresses.replacedAt),
+    notExists(
+      db
+        .select({ addressId: businessRepresentativeAddresses.addressId })
+        .from(businessRepresentativeAddresses)
+        .where(eq(businessRepresentativeAddresses.addressId, customerAddresses.id)),
+    ),
+  )
+}
+
 /** The records of one customer; undefined when the customer does not exist. */
 export async function loadCustomerRecords(
   db: Db,
@@ -82,18 +100,7 @@ async function readRecords(
   const addresses = await db
     .select()
     .from(customerAddresses)
-    .where(
-      and(
-        eq(customerAddresses.customerId, customerId),
-        isNull(customerAddresses.replacedAt),
-        notExists(
-          db
-            .select({ addressId: businessRepresentativeAddresses.addressId })
-            .from(businessRepresentativeAddresses)
-            .where(eq(businessRepresentativeAddresses.addressId, customerAddresses.id)),
-        ),
-      ),
-    )
+    .where(currentAddressesOf(db, customerId))
     .orderBy(asc(customerAddresses.id))
   const documents = await db
     .select()
