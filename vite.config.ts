@@ -2,6 +2,7 @@
 // defineConfig comes from vitest/config so the `test` block is typed (DESIGN.md section 2).
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
@@ -64,6 +65,11 @@ export default defineConfig({
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' },
     // One migrated and seeded database per run, copied by every suite that starts a server.
     globalSetup: ['test/support/seeded-databases.ts'],
+    // Vitest's default is one worker fewer than the cores: one on a two-core machine, which ran
+    // the whole suite file after file (22 minutes). Two workers use both cores. Every file
+    // starts its own server over its own database copy, and a browser file its own Chromium,
+    // so files share nothing; the browser tests spend most of their time waiting on pages.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // expect.poll waits on what a user or client would see; its 1 s default failed on a
     // loaded two-core machine while a balance or a field was still on its way. A check that
     // never comes true still fails, after 30 s.
@@ -112,7 +118,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],
