@@ -573,6 +573,44 @@ export function buildScreens(
   }
 
   const routes = bundle.screens.map((screen) => String(screen.route))
+  for (const loaded of screens) {
+    const page = loaded.data
+    if (page.kind !== 'page' && page.panels === undefined) continue
+    if (page.kind !== 'page' || !page.panels) {
+      report(loaded, ['kind'], 'a screen with panels is kind: page, and a page lists its panels')
+      continue
+    }
+    page.panels.forEach((id, index) => {
+      const panel = bundle.screens.find((screen) => screen.id === id)
+      if (!panel) {
+        const near = closest(
+          id,
+          bundle.screens.map((screen) => screen.id),
+        )
+        report(
+          loaded,
+          ['panels', index],
+          `no screen "${id}"${near ? `; did you mean "${near}"?` : ''}`,
+        )
+        return
+      }
+      if (panel.kind !== 'resource' && panel.kind !== 'settings') {
+        report(
+          loaded,
+          ['panels', index],
+          `panel "${id}" is a ${panel.kind}; a panel is a resource or settings screen`,
+        )
+        return
+      }
+      const gap = screenAccessGap(parseAccess(page.access)!, parseAccess(panel.access)!)
+      if (gap)
+        report(
+          loaded,
+          ['access'],
+          `access: "${page.access}" lets in people panel "${id}" (access ${panel.access}) refuses: ${gap}`,
+        )
+    })
+  }
   for (const { loaded, path, route } of links) {
     if (routes.includes(route)) continue
     const near = closest(route, routes)

@@ -28,7 +28,14 @@ import { useResourceChanges } from './use-resource-changes.ts'
 import { useResourceList, type ResourceList } from './use-resource-list.ts'
 import type { ScreenDescription } from './screens-data.ts'
 
-export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
+export function ResourceScreen({
+  screen,
+  headingLevel = 1,
+}: {
+  screen: ScreenDescription
+  /** 2 when the screen is a panel of a page (page-screen.tsx). */
+  headingLevel?: 1 | 2
+}) {
   const { t } = useTranslation(['screens', 'common'])
   const list = useResourceList(screen)
   const changes = useResourceChanges(screen, list.reload)
@@ -37,7 +44,7 @@ export function ResourceScreen({ screen }: { screen: ScreenDescription }) {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1} size="h2">
+        <Title order={headingLevel} size={headingLevel === 1 ? 'h2' : 'h3'}>
           {t(`screens:${screen.id}.title`)}
         </Title>
         {screen.create && (

@@ -5,6 +5,7 @@ import { Loader } from '@mantine/core'
 import { screenById } from './screens-data.ts'
 import { ResourceScreen } from './resource-screen.tsx'
 import { SettingsScreen } from './settings-screen.tsx'
+import { PageScreen } from './page-screen.tsx'
 
 const WizardScreen = lazy(() =>
   import('./wizard/wizard-screen.tsx').then((module) => ({ default: module.WizardScreen })),
@@ -17,6 +18,8 @@ export function ScreenPage({ screenId }: { screenId: string }) {
     <Suspense fallback={<Loader />}>
       {screen.kind === 'wizard' ? (
         <WizardScreen key={screen.id} screen={screen} />
+      ) : screen.kind === 'page' ? (
+        <PageScreen key={screen.id} screen={screen} />
       ) : screen.kind === 'settings' ? (
         <SettingsScreen screen={screen} />
       ) : (

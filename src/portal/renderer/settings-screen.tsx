@@ -34,7 +34,14 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
   return { record, failure, version, load }
 }
 
-export function SettingsScreen({ screen }: { screen: ScreenDescription }) {
+export function SettingsScreen({
+  screen,
+  headingLevel = 1,
+}: {
+  screen: ScreenDescription
+  /** 2 when the screen is a panel of a page (page-screen.tsx). */
+  headingLevel?: 1 | 2
+}) {
   const { t } = useTranslation(['screens', 'common'])
   const settings = screen.settings!
   const { record, failure, version, load } = useSettingsRecord(settings)
@@ -80,7 +87,7 @@ export function SettingsScreen({ screen }: { screen: ScreenDescription }) {
   const display = failure ? describeFailure(failure.body, failure.status) : null
   return (
     <Stack>
-      <Title order={1} size="h2">
+      <Title order={headingLevel} size={headingLevel === 1 ? 'h2' : 'h3'}>
         {t(`screens:${screen.id}.title`)}
       </Title>
       <SuccessNotice text={notice} onClose={() => setNotice(null)} />

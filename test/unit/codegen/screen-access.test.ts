@@ -57,3 +57,32 @@ test('the old "session" access is refused with the vocabulary it must use', asyn
   expect(code).toBe(1)
   expect(output).toMatch(/spec\/screens\/reputation\.yaml:\d+: access: must match pattern/)
 }, 30_000)
+
+/** The project copy with one more screen file. */
+function projectWithNewScreen(file: string, text: string): string {
+  const dir = projectWithScreen('webhooks.yaml', (same) => same)
+  writeFileSync(join(dir, 'spec/screens', file), text)
+  return dir
+}
+
+test('a page whose panel refuses some of the page’s users fails, naming the panel', async () => {
+  // webhooks is rights:2; a page open to every signed-in user would show it to read-only users.
+  const dir = projectWithNewScreen(
+    'merchant-page.yaml',
+    'id: merchantPage\nroute: /merchant-page\nmenu: none\naccess: user\nkind: page\npanels: [webhooks, apiKeys]\n',
+  )
+  const { code, output } = await brandsCheck(dir)
+  expect(code).toBe(1)
+  expect(output).toContain('spec/screens/merchant-page.yaml')
+  expect(output).toContain('lets in people panel "webhooks" (access rights:2) refuses')
+}, 30_000)
+
+test('a page naming an unknown panel fails with the nearest id', async () => {
+  const dir = projectWithNewScreen(
+    'merchant-page.yaml',
+    'id: merchantPage\nroute: /merchant-page\nmenu: none\naccess: rights:2\nkind: page\npanels: [webhook]\n',
+  )
+  const { code, output } = await brandsCheck(dir)
+  expect(code).toBe(1)
+  expect(output).toContain('no screen "webhook"; did you mean "webhooks"?')
+}, 30_000)

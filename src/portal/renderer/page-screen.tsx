@@ -1,0 +1,41 @@
+// A page (kind: page): several resource or settings screens on one route, one under the other,
+// each under its own heading (the profile's phones, e-mails and addresses). The page has the
+// main heading and, when its locale has one, an intro text; codegen checked that every panel
+// exists and admits everyone the page admits, so no panel is refused here.
+import { useTranslation } from 'react-i18next'
+import { Paper, Stack, Text, Title } from '@mantine/core'
+import { screenById, type ScreenDescription } from './screens-data.ts'
+import { ResourceScreen } from './resource-screen.tsx'
+import { SettingsScreen } from './settings-screen.tsx'
+
+export function PageScreen({ screen }: { screen: ScreenDescription }) {
+  const { t, i18n } = useTranslation('screens')
+  const introKey = `screens:${screen.id}.intro`
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t(`screens:${screen.id}.title`)}
+      </Title>
+      {i18n.exists(introKey) && <Text>{t(introKey)}</Text>}
+      {(screen.panels ?? []).map((id) => {
+        const panel = screenById(id)
+        if (!panel) throw new Error(`assertion: panel ${id} is in the bundle`)
+        return (
+          <Paper
+            key={id}
+            component="section"
+            withBorder
+            p="md"
+            aria-label={t(`screens:${id}.title`)}
+          >
+            {panel.kind === 'settings' ? (
+              <SettingsScreen screen={panel} headingLevel={2} />
+            ) : (
+              <ResourceScreen screen={panel} headingLevel={2} />
+            )}
+          </Paper>
+        )
+      })}
+    </Stack>
+  )
+}
