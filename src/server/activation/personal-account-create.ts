@@ -73,6 +73,9 @@ async function createPersonal(
         residenceCountryCode: input.countryCode,
         birthDay: input.birthday,
         taxId: input.taxId ?? null,
+        // A new person has given no proof of identity or address yet: KYC comes first after
+        // signing in (src/server/kyc/kyc-need.ts says when it is met).
+        needsKyc: true,
       })
       .returning({ id: customers.id })
     if (!customer) throw new Error('assertion: the customer insert returned its row')

@@ -10,6 +10,7 @@ import { loadCustomerRecords } from './customer-records.ts'
 import { kycCustomerInfoView } from './kyc-customer-info.ts'
 import { kycAnswerErrors } from './answer-dictionaries.ts'
 import { isBusinessCustomer } from './record-views.ts'
+import { settleKycNeed } from './kyc-need.ts'
 
 export const handler: Handler<'kycInfoUpdate'> = async (context, input) => {
   const { customerId } = requireSession(context)
@@ -31,6 +32,8 @@ export const handler: Handler<'kycInfoUpdate'> = async (context, input) => {
       target: kycProfiles.customerId,
       set: { ...answers, updatedAt: sql`now()` },
     })
+  // The answers may complete what KYC asks (kyc-need.ts).
+  await settleKycNeed(context.db, customerId)
   const records = await loadCustomerRecords(context.db, customerId)
   if (!records) return rpcFail('UE', 'The customer was not found.')
   return rpcOk({ kycCustomerInfo: kycCustomerInfoView(records) })
