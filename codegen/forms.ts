@@ -22,6 +22,7 @@ import {
   type OperationEntry,
 } from './operation-table.ts'
 import { propertyPath, flatObject, underRoot } from './form-pick.ts'
+import type { RowChoiceSource } from '../src/shared/form-sources.ts'
 import {
   finalMeta,
   narrowToBrand,
@@ -248,6 +249,8 @@ export interface FormMeta extends WizardFormMeta {
   order: string[]
   /** Field -> options an overlay hides, also left out of a dictionary's options. */
   hideOptions?: Record<string, Json[]>
+  /** Fields whose options come from a list of the row the form was opened for. */
+  rowChoices?: Record<string, RowChoiceSource>
 }
 
 export interface ScreensBundle {
@@ -412,12 +415,94 @@ export function buildScreens(
     omit?: string[]
     optional?: boolean
     wizard?: WizardForm
+    /** A screen form's options (create, edit, a row action's form, a save). */
+    meta?: Pick<FormMeta, 'choices' | 'rowChoices'>
   }[] = []
   const brandSettings = Object.keys(
     JSON.parse(readFileSync(join(root, 'schemas/brand.schema.json'), 'utf8')).properties ?? {},
   )
 
   const links: { loaded: Loaded<unknown>; path: (string | number)[]; route: string }[] = []
+
+  /**
+   * A form of a screen (create, edit, a row action's form, a settings save): its operation, the
+   * fields it shows (less from, fixed and omit), its conditions, steps and options checked
+   * against the request, and its options' sources carried in the form's meta.
+   */
+  const formAction = (
+    loaded: Loaded<unknown>,
+    at: (string | number)[],
+    spec_: JsonObject,
+    key: string,
+  ) => {
+    const entry = operation(loaded, [...at, 'operation'], spec_.operation)
+    if (!entry) return
+    useOperation(entry)
+    const omit = [
+      ...((spec_.omit as string[]) ?? []),
+      ...Object.keys((spec_.from as JsonObject) ?? {}),
+      ...Object.keys((spec_.fixed as JsonObject) ?? {}),
+    ]
+    const fields = Object.keys((requestOf(entry).properties as JsonObject) ?? {}).filter(
+      (name) => !omit.includes(name),
+    )
+    const noField = (path: (string | number)[], what: string, field: string) => {
+      if (fields.includes(field)) return
+      const near = closest(field, fields)
+      report(
+        loaded,
+        path,
+        `${what}: "${field}" is no field of ${entry.operationId}${near ? `; did you mean "${near}"?` : ''}`,
+      )
+    }
+    const options = (spec_.options ?? {}) as Record<string, JsonObject>
+    const meta: Pick<FormMeta, 'choices' | 'rowChoices'> = {}
+    for (const [name, source] of Object.entries(options)) {
+      noField([...at, 'options', name], 'options', name)
+      const where = source.where as JsonObject | undefined
+      const common = {
+        value: String(source.value),
+        label: String(source.label),
+        ...(where && { where }),
+      }
+      if (source.row !== undefined) {
+        ;(meta.rowChoices ??= {})[name] = { row: String(source.row), ...common }
+        continue
+      }
+      if (!operation(loaded, [...at, 'options', name, 'operation'], source.operation)) continue
+      ;(meta.choices ??= {})[name] = {
+        operation: String(source.operation),
+        items: String(source.items),
+        ...common,
+      }
+    }
+    formsUsed.push({ key, entry, omit, meta })
+    const conditions = (spec_.visibleWhen ?? {}) as Record<string, JsonObject>
+    for (const [name, condition] of Object.entries(conditions)) {
+      noField([...at, 'visibleWhen', name], 'visibleWhen', name)
+      noField([...at, 'visibleWhen', name, 'field'], 'visibleWhen', String(condition.field))
+      if (condition.option !== undefined && !options[String(condition.field)])
+        report(
+          loaded,
+          [...at, 'visibleWhen', name, 'option'],
+          `visibleWhen: "${String(condition.field)}" has no options whose rows "option" could read`,
+        )
+    }
+    const steps = spec_.steps as string[][] | undefined
+    if (steps) {
+      steps.forEach((step, i) =>
+        step.forEach((field, j) => noField([...at, 'steps', i, j], `step ${i + 1}`, field)),
+      )
+      const missing = fields.filter((field) => !steps.flat().includes(field))
+      if (missing.length > 0)
+        report(
+          loaded,
+          [...at, 'steps'],
+          `fields in no step would never be shown: add ${missing.join(', ')} to a step`,
+        )
+    }
+  }
+
   for (const loaded of screens) {
     const screen = loaded.data
     if (!checkScreen(screen)) {
@@ -486,70 +571,18 @@ export function buildScreens(
     }
     for (const action of ['create', 'edit'] as const) {
       const spec_ = screen[action] as JsonObject | undefined
-      if (!spec_) continue
-      const entry = operation(loaded, [action, 'operation'], spec_.operation)
-      if (!entry) continue
-      useOperation(entry)
-      const omit = [
-        ...((spec_.omit as string[]) ?? []),
-        ...Object.keys((spec_.from as JsonObject) ?? {}),
-        ...Object.keys((spec_.fixed as JsonObject) ?? {}),
-      ]
-      formsUsed.push({ key: `${screen.id}.${action}`, entry, omit })
-      const fields = Object.keys((requestOf(entry).properties as JsonObject) ?? {}).filter(
-        (name) => !omit.includes(name),
-      )
-      const conditions = (spec_.visibleWhen ?? {}) as Record<string, JsonObject>
-      for (const [name, condition] of Object.entries(conditions)) {
-        for (const [field, path] of [
-          [name, [action, 'visibleWhen', name]],
-          [String(condition.field), [action, 'visibleWhen', name, 'field']],
-        ] as const) {
-          if (fields.includes(field)) continue
-          const near = closest(field, fields)
-          report(
-            loaded,
-            [...path],
-            `visibleWhen: "${field}" is no field of ${entry.operationId}${near ? `; did you mean "${near}"?` : ''}`,
-          )
-        }
-      }
-      const steps = spec_.steps as string[][] | undefined
-      if (steps) {
-        steps.forEach((step, i) =>
-          step.forEach((field, j) => {
-            if (fields.includes(field)) return
-            const near = closest(field, fields)
-            report(
-              loaded,
-              [action, 'steps', i, j],
-              `step ${i + 1}: "${field}" is no field of ${entry.operationId}${near ? `; did you mean "${near}"?` : ''}`,
-            )
-          }),
-        )
-        const missing = fields.filter((field) => !steps.flat().includes(field))
-        if (missing.length > 0)
-          report(
-            loaded,
-            [action, 'steps'],
-            `fields in no step would never be shown: add ${missing.join(', ')} to a step`,
-          )
-      }
+      if (spec_) formAction(loaded, [action], spec_, `${screen.id}.${action}`)
     }
+    ;((screen.actions as JsonObject[] | undefined) ?? []).forEach((action, index) => {
+      const form = action.form as JsonObject | undefined
+      if (form)
+        formAction(loaded, ['actions', index, 'form'], form, `${screen.id}.actions.${action.id}`)
+    })
     const settings = screen.settings as JsonObject | undefined
     if (settings) {
       const get = operation(loaded, ['settings', 'get'], settings.get)
       if (get) useOperation(get)
-      const save = settings.save as JsonObject
-      const entry = operation(loaded, ['settings', 'save', 'operation'], save.operation)
-      if (entry) {
-        useOperation(entry)
-        const omit = [
-          ...((save.omit as string[]) ?? []),
-          ...Object.keys((save.fixed as JsonObject) ?? {}),
-        ]
-        formsUsed.push({ key: `${screen.id}.save`, entry, omit })
-      }
+      formAction(loaded, ['settings', 'save'], settings.save as JsonObject, `${screen.id}.save`)
     }
     const del = screen.delete as JsonObject | undefined
     if (del) {
@@ -561,6 +594,7 @@ export function buildScreens(
         links.push({ loaded, path: ['actions', index, 'link'], route: String(action.link) })
         return
       }
+      if (action.form !== undefined) return
       const entry = operation(loaded, ['actions', index, 'operation'], action.operation)
       if (entry) useOperation(entry)
     })
@@ -748,6 +782,7 @@ export function buildScreens(
         labels,
         order,
         ...(Object.keys(hideOptions).length > 0 && { hideOptions }),
+        ...form.meta,
         ...(form.wizard && finalMeta(schema, form.wizard.meta)),
       }
       const target = form.wizard ? wizardAjv : ajv

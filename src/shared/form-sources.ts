@@ -9,6 +9,17 @@ export interface ChoiceSource {
   value: string
   label: string
   group?: string
+  /** Only the rows whose fields equal these values (a category's document types). */
+  where?: Record<string, unknown>
+}
+
+/** Options from a list of the row a form was opened for (a document's documentTypes). */
+export interface RowChoiceSource {
+  /** The row's field holding the rows. */
+  row: string
+  value: string
+  label: string
+  where?: Record<string, unknown>
 }
 
 /** A tax-id field whose country is in another field (the tax-id table's row names it). */

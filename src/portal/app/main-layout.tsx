@@ -1,6 +1,7 @@
 // The main layout (product-spec section 2): header with the brand's logo and name, the left
-// menu, the footer. It is also the auth guard: no session means the login page.
-import { Suspense, useEffect } from 'react'
+// menu, the footer. It is also the auth guard: no session means the login page; and a person
+// whose KYC is needed is held on the KYC page (kyc-hold.ts).
+import { Suspense, useEffect, type ReactNode } from 'react'
 import { Navigate, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
@@ -23,8 +24,21 @@ import { ScreenMenu } from './screen-menu.tsx'
 import { RealtimeNotices } from '../components/realtime-notices.tsx'
 import { CompanySwitch } from './company-switch.tsx'
 import { VerificationBanner } from '../features/verification/verification-banner.tsx'
+import { useCustomerInfo } from '../api/get-customer-info.ts'
+import { ResponseCode } from '../../generated/constants.ts'
+import { kycHoldTarget } from './kyc-hold.ts'
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
+
+/** Brings a person whose KYC is needed back to the KYC page, with what the page was handed. */
+function KycHold({ children }: { children: ReactNode }) {
+  const location = useLocation()
+  const reply = useCustomerInfo().data?.data
+  const customer = reply?.responseCode === ResponseCode.Success ? reply.customer : undefined
+  const target = kycHoldTarget(customer, location.pathname)
+  if (target) return <Navigate to={target} replace state={location.state as unknown} />
+  return children
+}
 
 function useSessionGuard(): void {
   const navigate = useNavigate()
@@ -101,7 +115,9 @@ export function Component() {
         <Suspense fallback={null}>
           <VerificationBanner />
         </Suspense>
-        <Outlet />
+        <KycHold>
+          <Outlet />
+        </KycHold>
       </AppShell.Main>
       <AppShell.Footer px="md">
         <Group h="100%" justify="space-between" gap="xs" wrap="nowrap">

@@ -74,13 +74,7 @@ function guarded(pageId: string, children: RouteObject[]): RouteObject {
 
 const onboarding =
   (
-    name:
-      | 'AdminOverview'
-      | 'ProfileUpdate'
-      | 'Kyc'
-      | 'SelfCertification'
-      | 'BusinessSelfCertification'
-      | 'CompanyDocuments',
+    name: 'AdminOverview' | 'SelfCertification' | 'BusinessSelfCertification' | 'CompanyDocuments',
   ) =>
   () =>
     import('../features/onboarding/onboarding-page.tsx').then((module) => ({
@@ -148,8 +142,6 @@ function signedInPages(): RouteObject[] {
     { path: 'home', lazy: () => import('../features/home/home-page.tsx') },
     // The targets of post-login routing (product-spec section 2).
     { path: 'admin-overview', lazy: onboarding('AdminOverview') },
-    { path: 'profile-update', lazy: onboarding('ProfileUpdate') },
-    { path: 'kyc', lazy: onboarding('Kyc') },
     { path: 'self-certification-splash', lazy: onboarding('SelfCertification') },
     {
       path: 'self-certification-business-splash',

@@ -44,6 +44,7 @@ export function isVisible(
   // A runtime form's own key may hold a dot (a transfer's extra parameter); it is that key.
   const value = condition.field in data ? data[condition.field] : valueAt(data, condition.field)
   if (condition.equals !== undefined) return value === condition.equals
+  if (condition.in !== undefined) return condition.in.includes(value as Json)
   const filled = value !== undefined && value !== null && value !== '' && value !== false
   return condition.filled === false ? !filled : filled
 }

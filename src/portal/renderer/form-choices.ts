@@ -5,7 +5,7 @@
 import { useMemo } from 'react'
 import { useQueries } from '@tanstack/react-query'
 import { loadDictionary, type DictionaryReply } from '../api/dictionaries.ts'
-import type { ChoiceSource, Json } from './screens-data.ts'
+import type { ChoiceSource, Json, RowChoiceSource } from './screens-data.ts'
 
 export type { ChoiceSource }
 
@@ -13,6 +13,41 @@ export interface Choice {
   value: Json
   label: string
   group?: string
+  /** The row the option came from: what a condition's `option` reads (needsBackPage). */
+  row?: Record<string, unknown>
+}
+
+/** Whether a row's fields equal every value of a source's `where`. */
+const matches = (row: Record<string, unknown>, where: Record<string, unknown> | undefined) =>
+  Object.entries(where ?? {}).every(([field, value]) => row[field] === value)
+
+/** A source's rows as options, each keeping its row. */
+function rowsAsChoices(
+  rows: Record<string, unknown>[],
+  source: Pick<ChoiceSource, 'value' | 'label' | 'group' | 'where'>,
+  hiddenKeys: ReadonlySet<string> = new Set(),
+): Choice[] {
+  return rows
+    .filter((row) => matches(row, source.where) && !hiddenKeys.has(String(row[source.value])))
+    .map((row) => ({
+      value: row[source.value] as Json,
+      label: String(row[source.label] ?? row[source.value]),
+      ...(source.group !== undefined && { group: String(row[source.group]) }),
+      row,
+    }))
+}
+
+/** The options a list of the row gives (a document's document types), by field. */
+export function rowChoices(
+  sources: Record<string, RowChoiceSource> | undefined,
+  row: Record<string, Json> | undefined,
+): Record<string, Choice[]> {
+  const out: Record<string, Choice[]> = {}
+  for (const [field, source] of Object.entries(sources ?? {})) {
+    // A dotted path flattens nested lists (a limit reason's requirementDocuments.documentTypes).
+    out[field] = rowsAsChoices(row ? dictionaryRows(row, source.row) : [], source)
+  }
+  return out
 }
 
 /** The rows at a dotted field of an answer, lists on the way flattened (industryGroups.industries). */
@@ -33,14 +68,7 @@ export function dictionaryChoices(
   source: ChoiceSource,
   hidden: readonly Json[] = [],
 ): Choice[] {
-  const hiddenKeys = new Set(hidden.map(String))
-  return dictionaryRows(reply, source.items)
-    .filter((row) => !hiddenKeys.has(String(row[source.value])))
-    .map((row) => ({
-      value: row[source.value] as Json,
-      label: String(row[source.label] ?? row[source.value]),
-      ...(source.group !== undefined && { group: String(row[source.group]) }),
-    }))
+  return rowsAsChoices(dictionaryRows(reply, source.items), source, new Set(hidden.map(String)))
 }
 
 const answers = (results: { data?: DictionaryReply }[]) => results.map((result) => result.data)

@@ -1,17 +1,44 @@
-// The create or edit form of a resource screen in a modal, with the upload's progress when
-// the operation takes files.
+// The create or edit form of a resource screen, or a row action's form (an upload for this
+// address), in a modal, with the upload's progress when the operation takes files.
 import { useTranslation } from 'react-i18next'
 import { Modal, Progress } from '@mantine/core'
 import { SchemaForm } from './schema-form.tsx'
 import type { FieldError } from './call-operation.ts'
 import type { Row } from './resource-data.ts'
-import type { Json, ScreenDescription } from './screens-data.ts'
+import type { FormAction, Json, ScreenDescription } from './screens-data.ts'
 
 export interface Editing {
-  action: 'create' | 'edit'
+  /** create, edit, or the id of a row action with a form. */
+  action: string
   row?: Row
   /** A new key per opened form, the same for every retry of it ("$idempotencyKey"). */
   idempotencyKey: string
+}
+
+/** The form an editing opened: its description, its key in the bundle and its title's key. */
+export function formOf(
+  screen: ScreenDescription,
+  action: string,
+): { form: FormAction; key: string; title: string; fallback?: string } | undefined {
+  if (action === 'create' || action === 'edit') {
+    const form = screen[action]
+    return (
+      form && {
+        form,
+        key: `${screen.id}.${action}`,
+        title: `screens:${screen.id}.${action}`,
+        fallback: `screens:${action}`,
+      }
+    )
+  }
+  const form = screen.actions?.find((item) => item.id === action)?.form
+  return (
+    form && {
+      form,
+      key: `${screen.id}.actions.${action}`,
+      title: `screens:${screen.id}.actions.${action}`,
+    }
+  )
 }
 
 export function ResourceFormModal(props: {
@@ -26,26 +53,31 @@ export function ResourceFormModal(props: {
 }) {
   const { t } = useTranslation('screens')
   const { screen, editing, busy, progress } = props
-  const action = editing && (editing.action === 'create' ? screen.create : screen.edit)
+  const opened = editing && formOf(screen, editing.action)
+  const action = opened?.form
+  // A row action's form is a new request for the row, not the row edited: the row gives its
+  // options and its 'from' fields, not the form's values.
+  const forRow = editing !== null && editing.action !== 'edit'
   return (
     <Modal
       opened={editing !== null}
       onClose={props.onClose}
       title={
-        editing
-          ? t(`screens:${screen.id}.${editing.action}`, {
-              defaultValue: t(`screens:${editing.action}`),
-            })
+        opened
+          ? opened.fallback
+            ? t(opened.title, { defaultValue: t(opened.fallback) })
+            : t(opened.title)
           : ''
       }
       centered
       size="lg"
     >
-      {editing && action && (
+      {editing && opened && action && (
         <SchemaForm
-          formKey={`${screen.id}.${editing.action}`}
+          formKey={opened.key}
           operationId={action.operation}
-          initial={editing.row ? { ...editing.row } : undefined}
+          initial={editing.row && !forRow ? { ...editing.row } : undefined}
+          {...(editing.row && { sourceRow: editing.row })}
           serverErrors={props.serverErrors}
           submitLabel={t('screens:save')}
           steps={action.steps}

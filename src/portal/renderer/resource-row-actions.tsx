@@ -1,6 +1,6 @@
 // The buttons of one row of a resource screen: edit, the screen's own actions (a link to
-// another screen with the row's values, or an operation, confirmed first when it says so),
-// and delete, always confirmed.
+// another screen with the row's values, a form for the row, or an operation, confirmed first
+// when it says so), and delete, always confirmed.
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group } from '@mantine/core'
@@ -9,6 +9,8 @@ import type { Json, ScreenDescription } from './screens-data.ts'
 
 export interface RowActionHandlers {
   onEdit(row: Row): void
+  /** Opens the form of a row action (its id) for the row. */
+  onForm(action: string, row: Row): void
   /** Runs an operation now. */
   onRun(operation: string, payload: Record<string, Json>, download?: boolean): Promise<void>
   /** Asks first, then runs. */
@@ -49,6 +51,7 @@ export function RowActions({
               )
               return navigate(`${action.link}?${query}`)
             }
+            if (action.form) return handlers.onForm(action.id, row)
             const run = () =>
               handlers.onRun(action.operation!, mapped(row, action.from), action.download)
             if (action.confirm)

@@ -115,6 +115,7 @@ function Rows({
                 row={row}
                 handlers={{
                   onEdit: (edited) => changes.setEditing({ action: 'edit', row: edited }),
+                  onForm: (action, chosen) => changes.setEditing({ action, row: chosen }),
                   onRun: changes.runAction,
                   onConfirm: (text, run) => changes.setConfirming({ text, run }),
                 }}

@@ -28,7 +28,7 @@ import { widgets } from './theme/widgets.tsx'
 import type { FieldError } from './call-operation.ts'
 import { runtimeValidator } from './runtime-validator.ts'
 import { isShown, isVisible, valueAt, withoutHidden } from './field-paths.ts'
-import { useDictionaries, useFormChoices, type Choice } from './form-choices.ts'
+import { rowChoices, useDictionaries, useFormChoices, type Choice } from './form-choices.ts'
 import { taxIdHintText, taxIdName, type TaxIdHint } from './tax-id-names.ts'
 
 /**
@@ -71,6 +71,8 @@ export interface SchemaFormProps {
   validateRef?: RefObject<(() => boolean) | null>
   /** Options known only where the form is used (the persons of a wizard), by dotted field. */
   extraChoices?: Record<string, Choice[]>
+  /** The row a row action's form was opened for: its lists may give options (options: row). */
+  sourceRow?: Record<string, Json>
   /** The request the form is part of (a wizard's payload), for a country another part holds. */
   outerData?: Record<string, Json>
 }
@@ -116,14 +118,50 @@ function useFormSource(props: SchemaFormProps): {
   return { schema, labels: meta.labels, order: meta.order, meta }
 }
 
-/** The form's conditions: those of its meta (a wizard's, from its schema) and the screen's. */
-function useConditions(props: SchemaFormProps, meta: FormMeta | undefined) {
+/** Every field's options: its dictionary's, the source row's lists, and the host's. */
+function useChoices(props: SchemaFormProps, meta: FormMeta | undefined) {
+  const dictionaryChoices = useFormChoices(meta?.choices, meta?.hideOptions)
   return useMemo(
-    () =>
-      meta?.visibleWhen || props.visibleWhen
-        ? { ...(meta?.visibleWhen ?? {}), ...(props.visibleWhen ?? {}) }
-        : undefined,
-    [meta?.visibleWhen, props.visibleWhen],
+    () => ({
+      ...dictionaryChoices,
+      ...rowChoices(meta?.rowChoices, props.sourceRow),
+      ...props.extraChoices,
+    }),
+    [dictionaryChoices, meta?.rowChoices, props.sourceRow, props.extraChoices],
+  )
+}
+
+/**
+ * The form's conditions: those of its meta (a wizard's, from its schema) and the screen's. A
+ * condition on an option's row (option: needsBackPage) becomes the values whose rows have it.
+ */
+function useConditions(
+  props: SchemaFormProps,
+  meta: FormMeta | undefined,
+  choices: Record<string, Choice[]>,
+) {
+  return useMemo(() => {
+    if (!meta?.visibleWhen && !props.visibleWhen) return undefined
+    return resolveOptionConditions(
+      { ...(meta?.visibleWhen ?? {}), ...(props.visibleWhen ?? {}) },
+      choices,
+    )
+  }, [meta?.visibleWhen, props.visibleWhen, choices])
+}
+
+/** Conditions on an option's row as conditions on the field's values ("in"). */
+export function resolveOptionConditions(
+  conditions: Record<string, VisibleWhen>,
+  choices: Record<string, Choice[]>,
+): Record<string, VisibleWhen> {
+  return Object.fromEntries(
+    Object.entries(conditions).map(([name, condition]) => {
+      if (condition.option === undefined) return [name, condition]
+      const values = (choices[condition.field] ?? [])
+        .filter((choice) => choice.row?.[condition.option!] === true)
+        .map((choice) => choice.value)
+      return [name, { field: condition.field, in: values }]
+    }),
   )
 }
 
@@ -170,8 +208,9 @@ export function SchemaForm(props: SchemaFormProps) {
   const steps = useFormSteps(props, formRef)
   const validator = useValidator(source.schema, props.runtime !== undefined)
   useValidateRef(props.validateRef, formRef)
-  const conditions = useConditions(props, source.meta)
-  const uiSchema = useUiSchema(props, source, data, steps, conditions)
+  const choices = useChoices(props, source.meta)
+  const conditions = useConditions(props, source.meta, choices)
+  const uiSchema = useUiSchema(props, source, data, steps, conditions, choices)
   const { step, stepOf, setStep } = steps
   const given = useGivenData(data, [props, uiSchema, step])
 
@@ -334,9 +373,9 @@ function useUiSchema(
   data: Record<string, Json>,
   { steps, step, stepFields }: FormSteps,
   conditions: Record<string, VisibleWhen> | undefined,
+  choices: Record<string, Choice[]>,
 ) {
   const { t } = useTranslation(['forms', 'screens'])
-  const dictionaryChoices = useFormChoices(meta?.choices, meta?.hideOptions)
   const taxIds = useTaxIdNames(meta?.taxIds, data, props.outerData)
   const hints = JSON.stringify(taxIds)
   // The fields hidden now: the schema is described again only when they change, not on each
@@ -361,7 +400,7 @@ function useUiSchema(
       stepFields,
       runtime: props.runtime,
       operationId: props.operationId,
-      choices: { ...dictionaryChoices, ...props.extraChoices },
+      choices,
       taxIds: JSON.parse(hints) as typeof taxIds,
       widgets: meta?.widgets,
     })
@@ -383,8 +422,7 @@ function useUiSchema(
     hiddenNow,
     props.runtime,
     props.embedded,
-    props.extraChoices,
-    dictionaryChoices,
+    choices,
     hints,
   ])
 }

@@ -4,12 +4,12 @@
 import bundleJson from '../../generated/screens.json'
 import formValidators from '../../generated/form-validators.js'
 import type { FormAction, Json, ScreenDescription } from '../../generated/screen.d.ts'
-import type { ChoiceSource, TaxIdHint } from '../../shared/form-sources.ts'
+import type { ChoiceSource, RowChoiceSource, TaxIdHint } from '../../shared/form-sources.ts'
 
 // The screen description's types are generated from schemas/screen.schema.json (codegen/
 // screen-type.ts), the same ones codegen checks the YAML with.
 export type { FormAction, Json, Mapping, ScreenDescription } from '../../generated/screen.d.ts'
-export type { ChoiceSource, TaxIdHint } from '../../shared/form-sources.ts'
+export type { ChoiceSource, RowChoiceSource, TaxIdHint } from '../../shared/form-sources.ts'
 export type Schema = { [key: string]: Json }
 /** A field shown only while another has a value (filled) or one given value (equals). */
 export type VisibleWhen = NonNullable<FormAction['visibleWhen']>[string]
@@ -43,6 +43,8 @@ export interface FormMeta {
   labelRoot?: string
   /** Fields whose options come from a dictionary. */
   choices?: Record<string, ChoiceSource>
+  /** Fields whose options come from a list of the row the form was opened for. */
+  rowChoices?: Record<string, RowChoiceSource>
   /** Tax-id fields named after the country of another field. */
   taxIds?: TaxIdHint[]
   /** Conditional fields by dotted name: a wizard's, and those its schema's if/then give. */

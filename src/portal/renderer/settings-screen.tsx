@@ -1,6 +1,12 @@
-// SettingsScreen: one record loaded by the screen's get operation and saved through its form.
+// SettingsScreen: one record loaded by the screen's get operation and saved through its form;
+// after a save, the person stays (a notice or the result popup) or goes on along post-login
+// routing (next: postLoginRouting, the profile update).
 import { useCallback, useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { useQueryClient } from '@tanstack/react-query'
+import { invalidateCustomerInfo } from '../api/get-customer-info.ts'
+import { goAfterSignIn } from '../api/post-login/go-after-sign-in.ts'
 import { Alert, Loader, Paper, Stack, Title } from '@mantine/core'
 import { describeFailure } from '../../shared/response-codes.ts'
 import { callOperation, type CallResult, type FieldError } from './call-operation.ts'
@@ -49,6 +55,8 @@ export function SettingsScreen({
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
   const [popup, setPopup] = useState<Popup | null>(null)
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
 
   useEffect(() => {
     if (!notice) return
@@ -70,6 +78,9 @@ export function SettingsScreen({
       })
     if (result.ok) {
       setServerErrors([])
+      // What was saved may be what routing and the header read (the name, a need met).
+      await invalidateCustomerInfo(queryClient)
+      if (settings.next === 'postLoginRouting') return goAfterSignIn(navigate)
       if (settings.save.resultPopup?.length)
         setPopup({ kind: 'result', result, fields: settings.save.resultPopup })
       else

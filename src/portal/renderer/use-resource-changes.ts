@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { invalidateCustomerInfo } from '../api/get-customer-info.ts'
 import { callOperation, operationRef, type CallResult, type FieldError } from './call-operation.ts'
 import { mapped, multipartForm, saveBase64File, type Row } from './resource-data.ts'
-import type { Editing } from './resource-form-modal.tsx'
+import { formOf, type Editing } from './resource-form-modal.tsx'
 import type { Popup } from './result-popups.tsx'
 import type { FormAction, Json, ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
@@ -39,7 +39,7 @@ function useNotice() {
 /** The form open for a create or an edit, and the server's field errors shown on it. */
 function useEditing() {
   const [editing, setEditingState] = useState<Editing | null>(null)
-  const setEditing = (next: { action: 'create' | 'edit'; row?: Row } | null) =>
+  const setEditing = (next: { action: string; row?: Row } | null) =>
     setEditingState(next && { ...next, idempotencyKey: crypto.randomUUID() })
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
   const closeForm = () => {
@@ -115,7 +115,8 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
 
   const submitForm = async (data: Record<string, Json>) => {
     if (!editing) return
-    const action = editing.action === 'create' ? screen.create! : screen.edit!
+    const action = formOf(screen, editing.action)?.form
+    if (!action) throw new Error(`assertion: ${screen.id} has the form ${editing.action}`)
     setBusy(true)
     const fixed = fixedValues(action, editing.idempotencyKey)
     const payload = { ...fixed, ...mapped(editing.row ?? {}, action.from), ...data }

@@ -6,12 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 
 export type OnboardingKey =
-  | 'adminOverview'
-  | 'profileUpdate'
-  | 'kyc'
-  | 'selfCertification'
-  | 'businessSelfCertification'
-  | 'companyDocuments'
+  'adminOverview' | 'selfCertification' | 'businessSelfCertification' | 'companyDocuments'
 
 export function OnboardingPage({ page }: { page: OnboardingKey }) {
   const { t } = useTranslation('onboarding')
@@ -43,8 +38,6 @@ const page = (key: OnboardingKey) =>
   }
 
 export const AdminOverview = page('adminOverview')
-export const ProfileUpdate = page('profileUpdate')
-export const Kyc = page('kyc')
 export const SelfCertification = page('selfCertification')
 export const BusinessSelfCertification = page('businessSelfCertification')
 export const CompanyDocuments = page('companyDocuments')
