@@ -5,7 +5,7 @@
 import { useMemo } from 'react'
 import { useQueries } from '@tanstack/react-query'
 import { loadDictionary, type DictionaryReply } from '../api/dictionaries.ts'
-import type { ChoiceSource, Json, RowChoiceSource } from './screens-data.ts'
+import type { ChoiceSource, Json, RowChoiceSource, VisibleWhen } from './screens-data.ts'
 
 export type { ChoiceSource }
 
@@ -111,4 +111,20 @@ export function useFormChoices(
     }
     return choices
   }, [replies, sources, hideOptions])
+}
+
+/** Conditions on an option's row as conditions on the field's values ("in"). */
+export function resolveOptionConditions(
+  conditions: Record<string, VisibleWhen>,
+  choices: Record<string, Choice[]>,
+): Record<string, VisibleWhen> {
+  return Object.fromEntries(
+    Object.entries(conditions).map(([name, condition]) => {
+      if (condition.option === undefined) return [name, condition]
+      const values = (choices[condition.field] ?? [])
+        .filter((choice) => choice.row?.[condition.option!] === true)
+        .map((choice) => choice.value)
+      return [name, { field: condition.field, in: values }]
+    }),
+  )
 }

@@ -28,7 +28,13 @@ import { widgets } from './theme/widgets.tsx'
 import type { FieldError } from './call-operation.ts'
 import { runtimeValidator } from './runtime-validator.ts'
 import { isShown, isVisible, valueAt, withoutHidden } from './field-paths.ts'
-import { rowChoices, useDictionaries, useFormChoices, type Choice } from './form-choices.ts'
+import {
+  resolveOptionConditions,
+  rowChoices,
+  useDictionaries,
+  useFormChoices,
+  type Choice,
+} from './form-choices.ts'
 import { taxIdHintText, taxIdName, type TaxIdHint } from './tax-id-names.ts'
 
 /**
@@ -147,22 +153,6 @@ function useConditions(
       choices,
     )
   }, [meta?.visibleWhen, props.visibleWhen, choices])
-}
-
-/** Conditions on an option's row as conditions on the field's values ("in"). */
-export function resolveOptionConditions(
-  conditions: Record<string, VisibleWhen>,
-  choices: Record<string, Choice[]>,
-): Record<string, VisibleWhen> {
-  return Object.fromEntries(
-    Object.entries(conditions).map(([name, condition]) => {
-      if (condition.option === undefined) return [name, condition]
-      const values = (choices[condition.field] ?? [])
-        .filter((choice) => choice.row?.[condition.option!] === true)
-        .map((choice) => choice.value)
-      return [name, { field: condition.field, in: values }]
-    }),
-  )
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   Group,
   Input,
   List,
+  MultiSelect,
   NativeSelect,
   Radio,
   Stack,
@@ -178,10 +179,30 @@ export function ChoiceWidget(props: WidgetProps) {
   )
 }
 
-/** Several options of a dictionary (sources of funds, purposes) as checkboxes. */
+/** More options than a list of checkboxes shows at a glance: a searchable multi-select. */
+const longChoiceList = 12
+
+/**
+ * Several options of a dictionary: checkboxes for a short list (sources of funds, purposes),
+ * a searchable multi-select for a long one (citizenships among every country).
+ */
 export function ChoicesWidget(props: WidgetProps) {
   const choices = choicesOf(props)
   const chosen = Array.isArray(props.value) ? (props.value as unknown[]) : []
+  if (choices.length > longChoiceList) {
+    const { autoFocus: _a, ...input } = common(props)
+    return (
+      <MultiSelect
+        {...input}
+        searchable
+        data={selectData(choices)}
+        value={chosen.map((value) => String(choices.findIndex((c) => c.value === value)))}
+        onChange={(indexes) =>
+          props.onChange(indexes.map((index) => choices[Number(index)]?.value))
+        }
+      />
+    )
+  }
   const { onBlur: _b, onFocus: _f, autoFocus: _a, disabled, ...group } = common(props)
   return (
     <Checkbox.Group

@@ -48,7 +48,8 @@ describe('dictionaryRows', () => {
 
 describe('dictionaryChoices', () => {
   it('gives each row its value, name and group, in the dictionary order', () => {
-    expect(dictionaryChoices(industries, industrySource)).toEqual([
+    // Each option keeps its row besides (what a condition on the option reads).
+    expect(dictionaryChoices(industries, industrySource).map(({ row: _, ...c }) => c)).toEqual([
       { value: 1, label: 'Adult content website', group: 'adult' },
       { value: 6, label: 'Adult product retail', group: 'adult' },
       { value: 7, label: 'Advertising network', group: 'mainstream' },
@@ -63,6 +64,8 @@ describe('dictionaryChoices', () => {
   it('takes the value and name fields the description names (countries by code)', () => {
     const countries = { countries: [{ code: 'DE', name: 'Germany', callingCode: '49' }] }
     const source = { operation: 'countries', items: 'countries', value: 'code', label: 'name' }
-    expect(dictionaryChoices(countries, source)).toEqual([{ value: 'DE', label: 'Germany' }])
+    expect(dictionaryChoices(countries, source)).toEqual([
+      { value: 'DE', label: 'Germany', row: countries.countries[0] },
+    ])
   })
 })
