@@ -73,9 +73,11 @@ describe('in the order of the product', () => {
     await heading(page, 'businessSelfCertification.title')
   })
 
-  test('4. a company needing KYC: KYC', async () => {
+  test('4. a company needing KYC: KYC, which for a company is its documents', async () => {
     const page = await signIn('business-kyc@nova.example')
-    await page.waitForURL('**/kyc')
+    // /kyc is the person's KYC page; a business is sent on to its company documents.
+    await page.waitForURL('**/company-documents')
+    await heading(page, 'companyDocuments.title')
   })
 
   test('4. several companies: the list, and the start page of the one chosen', async () => {

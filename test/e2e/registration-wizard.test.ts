@@ -94,10 +94,11 @@ describe('personal registration', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/register'))
     expect(cspErrors).toEqual([])
 
-    // The activation e-mail sent to the new address; its link activates and signs in.
+    // The activation e-mail sent to the new address; its link activates and signs in. A new
+    // person's KYC is needed, so the KYC page shows, with the activation's notice (kyc.test.ts).
     const body = await readMailbox(page, portal.baseUrl, es, newcomer.email, /Activate/)
     await page.goto(`${portal.baseUrl}${linkIn(body, '/activate')}`)
-    await page.waitForURL('**/home')
+    await page.waitForURL('**/kyc')
     await page.getByText(text(es.access, 'activate.done')).waitFor()
 
     // Signed out, the person signs in with the e-mail and password given at registration.
@@ -108,14 +109,10 @@ describe('personal registration', () => {
       .getByLabel(new RegExp(`^${escape(text(es.auth, 'password'))}`))
       .fill(newcomer.password)
     await page.getByRole('button', { name: text(es.auth, 'submit') }).click()
-    // A new personal customer has no tax self-certification yet: routing shows its splash
-    // first (product-spec section 2, step 5), whose button goes on to the home page.
-    const onboarding = locale('es', 'onboarding')
-    await page.waitForURL('**/self-certification-splash')
-    await page.getByRole('heading', { name: text(onboarding, 'selfCertification.title') }).waitFor()
-    await page.getByRole('link', { name: text(onboarding, 'continue') }).click()
-    await page.waitForURL('**/home')
-    await page.getByRole('heading', { name: text(locale('es', 'home'), 'title') }).waitFor()
+    // A new personal customer has given no proof of identity or address yet: routing shows
+    // the KYC page first (product-spec section 2, step 5), in the language chosen.
+    await page.waitForURL('**/kyc')
+    await page.getByRole('heading', { name: text(es.screens, 'kyc.title') }).waitFor()
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es')
   })
 })
