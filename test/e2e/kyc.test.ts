@@ -137,6 +137,14 @@ describe('a person who has just registered', () => {
     await dialog.getByRole('button', { name: text(screens, 'save'), exact: true }).click()
     await dialog.waitFor({ state: 'detached' })
     await home.getByText(option('addressStatus', 2)).waitFor()
+    // The documents the bank asks for now list both, loaded again after each upload.
+    const asked = panel(page, 'kycDocuments')
+    for (const category of [1, 2])
+      await asked
+        .getByRole('row')
+        .filter({ hasText: option('categoryId', category) })
+        .getByText(option('statusId', 0))
+        .waitFor()
     await shot(page, 'kyc-in-review')
 
     // With the answers given at registration, nothing more is needed: home opens again.

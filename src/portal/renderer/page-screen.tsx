@@ -3,7 +3,7 @@
 // main heading and, when its locale has one, an intro text; codegen checked that every panel
 // exists and admits everyone the page admits, so no panel is refused here. A notice the page
 // before handed over (an activation that led here) shows above the panels, as on home.
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Paper, Stack, Text, Title } from '@mantine/core'
@@ -11,6 +11,7 @@ import { screenById, type ScreenDescription } from './screens-data.ts'
 import { ResourceScreen } from './resource-screen.tsx'
 import { SettingsScreen } from './settings-screen.tsx'
 import { SuccessNotice } from './result-popups.tsx'
+import { PageChangesContext } from './page-changes.ts'
 
 export function PageScreen({ screen }: { screen: ScreenDescription }) {
   const { t, i18n } = useTranslation('screens')
@@ -24,32 +25,36 @@ export function PageScreen({ screen }: { screen: ScreenDescription }) {
     const timer = setTimeout(() => setNotice(null), 3000)
     return () => clearTimeout(timer)
   }, [notice])
+  const [version, setVersion] = useState(0)
+  const changes = useMemo(() => ({ version, changed: () => setVersion((v) => v + 1) }), [version])
   return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t(`screens:${screen.id}.title`)}
-      </Title>
-      <SuccessNotice text={notice} onClose={() => setNotice(null)} />
-      {i18n.exists(introKey) && <Text>{t(introKey)}</Text>}
-      {(screen.panels ?? []).map((id) => {
-        const panel = screenById(id)
-        if (!panel) throw new Error(`assertion: panel ${id} is in the bundle`)
-        return (
-          <Paper
-            key={id}
-            component="section"
-            withBorder
-            p="md"
-            aria-label={t(`screens:${id}.title`)}
-          >
-            {panel.kind === 'settings' ? (
-              <SettingsScreen screen={panel} headingLevel={2} />
-            ) : (
-              <ResourceScreen screen={panel} headingLevel={2} />
-            )}
-          </Paper>
-        )
-      })}
-    </Stack>
+    <PageChangesContext.Provider value={changes}>
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          {t(`screens:${screen.id}.title`)}
+        </Title>
+        <SuccessNotice text={notice} onClose={() => setNotice(null)} />
+        {i18n.exists(introKey) && <Text>{t(introKey)}</Text>}
+        {(screen.panels ?? []).map((id) => {
+          const panel = screenById(id)
+          if (!panel) throw new Error(`assertion: panel ${id} is in the bundle`)
+          return (
+            <Paper
+              key={id}
+              component="section"
+              withBorder
+              p="md"
+              aria-label={t(`screens:${id}.title`)}
+            >
+              {panel.kind === 'settings' ? (
+                <SettingsScreen screen={panel} headingLevel={2} />
+              ) : (
+                <ResourceScreen screen={panel} headingLevel={2} />
+              )}
+            </Paper>
+          )
+        })}
+      </Stack>
+    </PageChangesContext.Provider>
   )
 }

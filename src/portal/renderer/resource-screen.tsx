@@ -4,6 +4,7 @@
 // beside it: the list (use-resource-list.ts), the table (resource-table.tsx), the row actions
 // (resource-row-actions.tsx), the form modal (resource-form-modal.tsx) and the changes
 // (use-resource-changes.ts).
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   Alert,
@@ -27,6 +28,7 @@ import { ResourceTable } from './resource-table.tsx'
 import { useResourceChanges } from './use-resource-changes.ts'
 import { useResourceList, type ResourceList } from './use-resource-list.ts'
 import type { ScreenDescription } from './screens-data.ts'
+import { usePageChanges } from './page-changes.ts'
 
 export function ResourceScreen({
   screen,
@@ -38,7 +40,9 @@ export function ResourceScreen({
 }) {
   const { t } = useTranslation(['screens', 'common'])
   const list = useResourceList(screen)
-  const changes = useResourceChanges(screen, list.reload)
+  const page = usePageChanges()
+  const changes = useResourceChanges(screen, page ? async () => page.changed() : list.reload)
+  usePageReload(page?.version, list.reload)
   const ready = list.state === 'ready'
 
   return (
@@ -92,6 +96,18 @@ export function ResourceScreen({
 }
 
 type ResourceChanges = ReturnType<typeof useResourceChanges>
+
+/** A panel's list loaded again after each change saved in the page (page-changes.ts). */
+function usePageReload(version: number | undefined, reload: () => Promise<void>) {
+  const reloadRef = useRef(reload)
+  reloadRef.current = reload
+  const seen = useRef(version)
+  useEffect(() => {
+    if (version === seen.current) return
+    seen.current = version
+    void reloadRef.current()
+  }, [version])
+}
 
 /** The table, with each row's actions when the screen has any. */
 function Rows({

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQueryClient } from '@tanstack/react-query'
 import { invalidateCustomerInfo } from '../api/get-customer-info.ts'
+import { invalidateOperations } from '../api/operation-query.ts'
 import { callOperation, operationRef, type CallResult, type FieldError } from './call-operation.ts'
 import { mapped, multipartForm, saveBase64File, type Row } from './resource-data.ts'
 import { formOf, type Editing } from './resource-form-modal.tsx'
@@ -91,8 +92,10 @@ function useChangeOutcome(reload: () => Promise<void>, form: ReturnType<typeof u
             ? String(result.body.responseDescription)
             : t('screens:saved'),
         )
-      // A settings or profile screen may have changed what the header and the pages read.
+      // A settings or profile screen may have changed what the header and the pages read, and
+      // an upload what the verification banner counts.
       void invalidateCustomerInfo(queryClient)
+      void invalidateOperations(queryClient, ['profileInquiry'])
       await reload()
       return
     }
