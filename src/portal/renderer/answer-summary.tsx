@@ -3,7 +3,7 @@
 // the tax id. Each is read by its dotted path and shown in its format; a value the answer
 // lacks is left out.
 import { useTranslation } from 'react-i18next'
-import { Text } from '@mantine/core'
+import { Stack, Text } from '@mantine/core'
 import { formatAmount } from '../../shared/money.ts'
 import { valueAt } from './resource-data.ts'
 import type { Json, ScreenDescription } from './screens-data.ts'
@@ -47,7 +47,8 @@ export function AnswerSummary({
   values: Record<string, Json>
 }) {
   const { t } = useTranslation(['screens', 'forms'])
-  return (fields ?? []).map(({ field, format }) => {
+  if (!fields?.length) return null
+  const lines = fields.map(({ field, format }) => {
     const value = values[field]
     if (value === null || value === undefined || value === '') return null
     return (
@@ -58,4 +59,5 @@ export function AnswerSummary({
       </Text>
     )
   })
+  return <Stack gap={4}>{lines}</Stack>
 }

@@ -7,14 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { useQueryClient } from '@tanstack/react-query'
 import { invalidateCustomerInfo } from '../api/get-customer-info.ts'
 import { callOperation, operationRef, type CallResult, type FieldError } from './call-operation.ts'
-import {
-  formOf,
-  mapped,
-  multipartForm,
-  saveBase64File,
-  type Editing,
-  type Row,
-} from './resource-data.ts'
+import { formOf, mapped, multipartForm, saveBase64File, type Editing } from './resource-data.ts'
 import type { Popup } from './result-popups.tsx'
 import type { FormAction, Json, ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
