@@ -57,6 +57,12 @@ async function mailboxText(recipient: string, subject: RegExp): Promise<string> 
 
 const option = (texts: Texts, key: string) => text(texts, key)
 
+/** A screenshot for looking at, when SCREENSHOT_DIR is set. */
+async function shot(page: Page, name: string) {
+  if (process.env.SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png` })
+}
+
 describe('the profile of the demo personal customer', () => {
   let page: Page
 
@@ -81,6 +87,7 @@ describe('the profile of the demo personal customer', () => {
     await phones.getByRole('button', { name: text(screens, 'profilePhones.create') }).click()
     await field(page, 'phoneAdd.countryCode').selectOption({ label: 'United Kingdom' })
     await field(page, 'phoneAdd.number').fill('7700900555')
+    await shot(page, 'profile-add-phone')
     await popupButton(page, 'save').click()
     const row = rowOf(phones, '7700900555')
     await row.waitFor()
@@ -101,6 +108,7 @@ describe('the profile of the demo personal customer', () => {
       .split(' ')
       .find((id) => id.endsWith('-error'))
     expect(await page.locator(`[id="${errorId}"]`).textContent()).not.toBe('')
+    await shot(page, 'profile-wrong-code')
 
     await input.fill(code!)
     await popupButton(page, 'confirm').click()
@@ -158,6 +166,7 @@ describe('the profile of the demo personal customer', () => {
     await field(page, 'fields.city').fill('London')
     await field(page, 'fields.postalCode').fill('EC1R 4TF')
     await field(page, 'fields.countryCode').selectOption({ label: 'United Kingdom' })
+    await shot(page, 'profile-add-address')
     await popupButton(page, 'save').click()
     const row = rowOf(addresses, '10 Rosebery Avenue')
     await row.waitFor()
