@@ -15,6 +15,7 @@ import { parseAccess, screenAccessGap } from '../src/shared/access.ts'
 import type { ScreenDescription } from '../src/generated/screen.d.ts'
 import { brandFolders, fixturesEnabled, loadBrands } from './brands.ts'
 import type { Json, JsonObject } from './bundle-spec.ts'
+import type { ChoiceSource } from '../src/shared/form-sources.ts'
 import {
   operationTable,
   requestSchema,
@@ -412,7 +413,37 @@ export function buildScreens(
     omit?: string[]
     optional?: boolean
     wizard?: WizardForm
+    /** Fields whose options come from a dictionary (a form's `options`). */
+    choices?: Record<string, ChoiceSource>
   }[] = []
+  /** A form's `options` as the bundle carries them, each field checked against its request. */
+  const choicesOf = (
+    loaded: Loaded<Screen>,
+    path: (string | number)[],
+    entry: OperationEntry,
+    options: JsonObject | undefined,
+  ): Record<string, ChoiceSource> | undefined => {
+    if (!options) return undefined
+    const request = requestOf(entry)
+    const out: Record<string, ChoiceSource> = {}
+    for (const [field, value] of Object.entries(options)) {
+      const d = value as JsonObject
+      if (!propertyPath(request, field)) {
+        report(loaded, [...path, 'options', field], `${entry.operationId} takes no "${field}"`)
+        continue
+      }
+      const dictionary = operation(loaded, [...path, 'options', field, 'operation'], d.operation)
+      if (dictionary) useOperation(dictionary)
+      out[field] = {
+        operation: String(d.operation),
+        items: String(d.items),
+        value: String(d.value ?? 'id'),
+        label: String(d.label ?? 'name'),
+        ...(d.group !== undefined && { group: String(d.group) }),
+      }
+    }
+    return out
+  }
   const brandSettings = Object.keys(
     JSON.parse(readFileSync(join(root, 'schemas/brand.schema.json'), 'utf8')).properties ?? {},
   )
@@ -495,7 +526,8 @@ export function buildScreens(
         ...Object.keys((spec_.from as JsonObject) ?? {}),
         ...Object.keys((spec_.fixed as JsonObject) ?? {}),
       ]
-      formsUsed.push({ key: `${screen.id}.${action}`, entry, omit })
+      const choices = choicesOf(loaded, [action], entry, spec_.options as JsonObject | undefined)
+      formsUsed.push({ key: `${screen.id}.${action}`, entry, omit, ...(choices && { choices }) })
       const fields = Object.keys((requestOf(entry).properties as JsonObject) ?? {}).filter(
         (name) => !omit.includes(name),
       )
@@ -548,7 +580,13 @@ export function buildScreens(
           ...((save.omit as string[]) ?? []),
           ...Object.keys((save.fixed as JsonObject) ?? {}),
         ]
-        formsUsed.push({ key: `${screen.id}.save`, entry, omit })
+        const choices = choicesOf(
+          loaded,
+          ['settings', 'save'],
+          entry,
+          save.options as JsonObject | undefined,
+        )
+        formsUsed.push({ key: `${screen.id}.save`, entry, omit, ...(choices && { choices }) })
       }
     }
     const del = screen.delete as JsonObject | undefined
@@ -558,11 +596,45 @@ export function buildScreens(
     }
     ;((screen.actions as JsonObject[] | undefined) ?? []).forEach((action, index) => {
       if (action.link !== undefined) {
+        if (action.form === true)
+          report(loaded, ['actions', index, 'form'], 'a link opens a screen, not a form')
         links.push({ loaded, path: ['actions', index, 'link'], route: String(action.link) })
         return
       }
       const entry = operation(loaded, ['actions', index, 'operation'], action.operation)
       if (entry) useOperation(entry)
+      // A row action with a form asks for the request's fields the row does not give.
+      if (entry && action.form === true) {
+        const from = Object.keys((action.from as JsonObject | undefined) ?? {})
+        const fields = Object.keys((requestOf(entry).properties as JsonObject) ?? {})
+        from.forEach((field) => {
+          if (fields.includes(field)) return
+          const near = closest(field, fields)
+          report(
+            loaded,
+            ['actions', index, 'from', field],
+            `${entry.operationId} takes no "${field}"${near ? `; did you mean "${near}"?` : ''}`,
+          )
+        })
+        if (fields.every((field) => from.includes(field)))
+          report(
+            loaded,
+            ['actions', index, 'form'],
+            `every field of ${entry.operationId} comes from the row: the form would be empty`,
+          )
+        const choices = choicesOf(
+          loaded,
+          ['actions', index],
+          entry,
+          action.options as JsonObject | undefined,
+        )
+        formsUsed.push({
+          key: `${screen.id}.actions.${String(action.id)}`,
+          entry,
+          omit: from,
+          ...(choices && { choices }),
+        })
+      }
     })
     const toggle = screen.toggle as JsonObject | undefined
     if (toggle) {
@@ -749,6 +821,7 @@ export function buildScreens(
         order,
         ...(Object.keys(hideOptions).length > 0 && { hideOptions }),
         ...(form.wizard && finalMeta(schema, form.wizard.meta)),
+        ...(form.choices && { choices: form.choices }),
       }
       const target = form.wizard ? wizardAjv : ajv
       for (const [id, sub] of Object.entries(

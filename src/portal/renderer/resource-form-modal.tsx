@@ -1,18 +1,13 @@
-// The create or edit form of a resource screen in a modal, with the upload's progress when
-// the operation takes files.
+// The create or edit form of a resource screen, or the form of a row action (the code sent to
+// a phone), in a modal, with the upload's progress when the operation takes files.
 import { useTranslation } from 'react-i18next'
 import { Modal, Progress } from '@mantine/core'
 import { SchemaForm } from './schema-form.tsx'
 import type { FieldError } from './call-operation.ts'
-import type { Row } from './resource-data.ts'
+import { formOf, type Editing } from './resource-data.ts'
 import type { Json, ScreenDescription } from './screens-data.ts'
 
-export interface Editing {
-  action: 'create' | 'edit'
-  row?: Row
-  /** A new key per opened form, the same for every retry of it ("$idempotencyKey"). */
-  idempotencyKey: string
-}
+export type { Editing }
 
 export function ResourceFormModal(props: {
   screen: ScreenDescription
@@ -26,30 +21,30 @@ export function ResourceFormModal(props: {
 }) {
   const { t } = useTranslation('screens')
   const { screen, editing, busy, progress } = props
-  const action = editing && (editing.action === 'create' ? screen.create : screen.edit)
+  const form = editing && formOf(screen, editing)
   return (
     <Modal
       opened={editing !== null}
       onClose={props.onClose}
       title={
-        editing
-          ? t(`screens:${screen.id}.${editing.action}`, {
-              defaultValue: t(`screens:${editing.action}`),
+        editing && form
+          ? t(form.title, {
+              defaultValue: editing.action === 'action' ? '' : t(`screens:${editing.action}`),
             })
           : ''
       }
       centered
       size="lg"
     >
-      {editing && action && (
+      {editing && form && (
         <SchemaForm
-          formKey={`${screen.id}.${editing.action}`}
-          operationId={action.operation}
-          initial={editing.row ? { ...editing.row } : undefined}
+          formKey={form.key}
+          operationId={form.action.operation}
+          initial={form.initial}
           serverErrors={props.serverErrors}
-          submitLabel={t('screens:save')}
-          steps={action.steps}
-          visibleWhen={action.visibleWhen}
+          submitLabel={t(editing.action === 'action' ? 'screens:confirm' : 'screens:save')}
+          steps={form.action.steps}
+          visibleWhen={form.action.visibleWhen}
           busy={busy}
           onSubmit={props.onSubmit}
         />

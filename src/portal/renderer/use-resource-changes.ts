@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { useQueryClient } from '@tanstack/react-query'
 import { invalidateCustomerInfo } from '../api/get-customer-info.ts'
 import { callOperation, operationRef, type CallResult, type FieldError } from './call-operation.ts'
-import { mapped, multipartForm, saveBase64File, type Row } from './resource-data.ts'
-import type { Editing } from './resource-form-modal.tsx'
+import { formOf, mapped, multipartForm, saveBase64File, type Editing } from './resource-data.ts'
 import type { Popup } from './result-popups.tsx'
 import type { FormAction, Json, ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
@@ -39,7 +38,7 @@ function useNotice() {
 /** The form open for a create or an edit, and the server's field errors shown on it. */
 function useEditing() {
   const [editing, setEditingState] = useState<Editing | null>(null)
-  const setEditing = (next: { action: 'create' | 'edit'; row?: Row } | null) =>
+  const setEditing = (next: Omit<Editing, 'idempotencyKey'> | null) =>
     setEditingState(next && { ...next, idempotencyKey: crypto.randomUUID() })
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
   const closeForm = () => {
@@ -114,8 +113,8 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
   const [progress, setProgress] = useState<number | undefined>()
 
   const submitForm = async (data: Record<string, Json>) => {
-    if (!editing) return
-    const action = editing.action === 'create' ? screen.create! : screen.edit!
+    const action = editing && formOf(screen, editing)?.action
+    if (!editing || !action) return
     setBusy(true)
     const fixed = fixedValues(action, editing.idempotencyKey)
     const payload = { ...fixed, ...mapped(editing.row ?? {}, action.from), ...data }
