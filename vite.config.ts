@@ -3,8 +3,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { availableParallelism } from 'node:os'
+import { resolve } from 'node:path'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { precompress } from './scripts/precompress.ts'
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000'
 
@@ -16,11 +19,26 @@ const specPrefixes: string[] = existsSync(prefixesFile)
 /** The server's routes that no spec operation names: API reference, mass-transfer samples. */
 const serverOnlyPrefixes = ['/api', '/samples']
 
+/** Brotli and gzip copies of every text file of the build, served by Accept-Encoding. */
+function precompressBuild(): Plugin {
+  let outDir = ''
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    closeBundle() {
+      precompress(outDir)
+    },
+  }
+}
+
 export default defineConfig({
   root: 'src/portal',
   publicDir: false,
   envDir: '../..',
-  plugins: [react()],
+  plugins: [react(), precompressBuild()],
   build: {
     outDir: '../../dist',
     emptyOutDir: true,

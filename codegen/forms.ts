@@ -418,6 +418,44 @@ export function buildScreens(
     /** A screen form's options (create, edit, a row action's form, a save). */
     meta?: Pick<FormMeta, 'choices' | 'rowChoices'>
   }[] = []
+  /**
+   * A form's `options` as the bundle carries them, each field checked against its request: a
+   * dictionary's (choices) or, in a row action's form, a list of the row's (rowChoices).
+   */
+  const choicesOf = (
+    loaded: Loaded<unknown>,
+    path: (string | number)[],
+    entry: OperationEntry,
+    options: JsonObject | undefined,
+  ): Pick<FormMeta, 'choices' | 'rowChoices'> => {
+    const request = requestOf(entry)
+    const out: Pick<FormMeta, 'choices' | 'rowChoices'> = {}
+    for (const [field, value] of Object.entries(options ?? {})) {
+      const d = value as JsonObject
+      if (!propertyPath(request, field)) {
+        report(loaded, [...path, 'options', field], `${entry.operationId} takes no "${field}"`)
+        continue
+      }
+      const common = {
+        value: String(d.value ?? 'id'),
+        label: String(d.label ?? 'name'),
+        ...(d.where !== undefined && { where: d.where as JsonObject }),
+      }
+      if (d.row !== undefined) {
+        ;(out.rowChoices ??= {})[field] = { row: String(d.row), ...common }
+        continue
+      }
+      const dictionary = operation(loaded, [...path, 'options', field, 'operation'], d.operation)
+      if (dictionary) useOperation(dictionary)
+      ;(out.choices ??= {})[field] = {
+        operation: String(d.operation),
+        items: String(d.items),
+        ...common,
+        ...(d.group !== undefined && { group: String(d.group) }),
+      }
+    }
+    return out
+  }
   const brandSettings = Object.keys(
     JSON.parse(readFileSync(join(root, 'schemas/brand.schema.json'), 'utf8')).properties ?? {},
   )
@@ -434,9 +472,9 @@ export function buildScreens(
     at: (string | number)[],
     spec_: JsonObject,
     key: string,
-  ) => {
+  ): { entry: OperationEntry; fields: string[] } | undefined => {
     const entry = operation(loaded, [...at, 'operation'], spec_.operation)
-    if (!entry) return
+    if (!entry) return undefined
     useOperation(entry)
     const omit = [
       ...((spec_.omit as string[]) ?? []),
@@ -456,26 +494,14 @@ export function buildScreens(
       )
     }
     const options = (spec_.options ?? {}) as Record<string, JsonObject>
-    const meta: Pick<FormMeta, 'choices' | 'rowChoices'> = {}
-    for (const [name, source] of Object.entries(options)) {
-      noField([...at, 'options', name], 'options', name)
-      const where = source.where as JsonObject | undefined
-      const common = {
-        value: String(source.value),
-        label: String(source.label),
-        ...(where && { where }),
-      }
-      if (source.row !== undefined) {
-        ;(meta.rowChoices ??= {})[name] = { row: String(source.row), ...common }
-        continue
-      }
-      if (!operation(loaded, [...at, 'options', name, 'operation'], source.operation)) continue
-      ;(meta.choices ??= {})[name] = {
-        operation: String(source.operation),
-        items: String(source.items),
-        ...common,
-      }
-    }
+    const meta = choicesOf(loaded, at, entry, options)
+    for (const name of Object.keys(options))
+      if (omit.includes(name.split('.')[0]!))
+        report(
+          loaded,
+          [...at, 'options', name],
+          `options: "${name}" is not shown in this form (it is in from, fixed or omit)`,
+        )
     formsUsed.push({ key, entry, omit, meta })
     const conditions = (spec_.visibleWhen ?? {}) as Record<string, JsonObject>
     for (const [name, condition] of Object.entries(conditions)) {
@@ -501,6 +527,39 @@ export function buildScreens(
           `fields in no step would never be shown: add ${missing.join(', ')} to a step`,
         )
     }
+    return { entry, fields }
+  }
+
+  /**
+   * A row action's form (form: true) asks for the request's fields the row does not give
+   * (from), less those always sent (fixed) or left out (omit); its options may also come from
+   * a list of the row (rowList).
+   */
+  const rowActionForm = (
+    loaded: Loaded<unknown>,
+    index: number,
+    action: JsonObject,
+    key: string,
+  ) => {
+    const form = formAction(loaded, ['actions', index], action, key)
+    if (!form) return
+    const { entry, fields } = form
+    const all = Object.keys((requestOf(entry).properties as JsonObject) ?? {})
+    Object.keys((action.from as JsonObject | undefined) ?? {}).forEach((field) => {
+      if (all.includes(field)) return
+      const near = closest(field, all)
+      report(
+        loaded,
+        ['actions', index, 'from', field],
+        `${entry.operationId} takes no "${field}"${near ? `; did you mean "${near}"?` : ''}`,
+      )
+    })
+    if (fields.length === 0)
+      report(
+        loaded,
+        ['actions', index, 'form'],
+        `every field of ${entry.operationId} comes from the row: the form would be empty`,
+      )
   }
 
   for (const loaded of screens) {
@@ -573,11 +632,6 @@ export function buildScreens(
       const spec_ = screen[action] as JsonObject | undefined
       if (spec_) formAction(loaded, [action], spec_, `${screen.id}.${action}`)
     }
-    ;((screen.actions as JsonObject[] | undefined) ?? []).forEach((action, index) => {
-      const form = action.form as JsonObject | undefined
-      if (form)
-        formAction(loaded, ['actions', index, 'form'], form, `${screen.id}.actions.${action.id}`)
-    })
     const settings = screen.settings as JsonObject | undefined
     if (settings) {
       const get = operation(loaded, ['settings', 'get'], settings.get)
@@ -591,10 +645,18 @@ export function buildScreens(
     }
     ;((screen.actions as JsonObject[] | undefined) ?? []).forEach((action, index) => {
       if (action.link !== undefined) {
+        if (action.form === true)
+          report(loaded, ['actions', index, 'form'], 'a link opens a screen, not a form')
         links.push({ loaded, path: ['actions', index, 'link'], route: String(action.link) })
         return
       }
-      if (action.form !== undefined) return
+      if (action.form === true) {
+        rowActionForm(loaded, index, action, `${screen.id}.actions.${String(action.id)}`)
+        return
+      }
+      for (const part of ['options', 'fixed', 'omit', 'visibleWhen'])
+        if (action[part] !== undefined)
+          report(loaded, ['actions', index, part], `${part} is a form's: add form: true`)
       const entry = operation(loaded, ['actions', index, 'operation'], action.operation)
       if (entry) useOperation(entry)
     })

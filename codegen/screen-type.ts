@@ -72,6 +72,9 @@ function typeOf(schema: Json, indent: string): string {
     case 'object':
       return objectType(schema, indent)
     case undefined:
+      // One of several kinds (a dictionary or a list of the row): their union.
+      if (Array.isArray(schema.oneOf))
+        return schema.oneOf.map((member) => wrap(typeOf(member, indent))).join(' | ')
       // An unconstrained value ({}): whatever JSON the author wrote.
       if (Object.keys(schema).every((key) => key === 'description')) return 'Json'
   }

@@ -139,6 +139,7 @@ function bindings(
       value: d.value ?? 'id',
       label: d.label ?? 'name',
       ...(d.group !== undefined && { group: d.group }),
+      ...(d.where !== undefined && { where: d.where }),
     }
   }
   const strip = (path: string) => (root === '' ? path : path.slice(root.length + 1))

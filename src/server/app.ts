@@ -14,6 +14,7 @@ import { send } from './rpc/dispatch.ts'
 import { validationFailure } from './rpc/outcome.ts'
 import { multipartReadFailure, registerMultipart } from './rpc/multipart-body.ts'
 import { loggedError, logServerError } from './error-log.ts'
+import { registerRequestLog, requestId } from './request-log.ts'
 import { RealtimeHub } from './realtime/hub.ts'
 import { attachRealtime } from './realtime/websocket.ts'
 import { OutboxDelivery, sendersFromConfig } from './outbox/delivery.ts'
@@ -40,7 +41,8 @@ export interface BuildOptions {
 
 /**
  * Pino at config.logLevel. Fastify's per-request lines are off: they carry the URL, and a
- * query string is a parameter. Errors are logged by the error handler through error-log.ts;
+ * query string is a parameter; request-log.ts writes one line per request without it, at
+ * info. Errors are logged by the error handler through error-log.ts;
  * an error logged anywhere else still goes through its serializer, and credentials in
  * headers are redacted should a request ever be logged.
  */
@@ -71,11 +73,15 @@ export async function buildApp(
   }
   const app = Fastify({
     logger: loggerOptions(config, options),
+    // Fastify's own request lines carry the URL; request-log.ts writes one without it.
     logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
     // Only behind a known proxy may X-Forwarded-For set the client address.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   })
+
+  registerRequestLog(app)
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },

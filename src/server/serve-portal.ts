@@ -1,5 +1,6 @@
 // Serves the built portal with an SPA fallback: any GET that is not an API path and asks for
-// HTML gets index.html, and the client router decides (including its own 404 page).
+// HTML gets index.html, and the client router decides (including its own 404 page). Files go
+// out brotli- or gzip-compressed when the browser accepts it, from copies made at build time.
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -20,6 +21,9 @@ export async function servePortal(
       root,
       wildcard: false,
       index: false,
+      // The build wrote .br and .gz copies (scripts/precompress.ts): each answer is the one
+      // the browser's Accept-Encoding prefers, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, path) {
         // Hashed assets never change; index.html must always be revalidated.
         res.header(

@@ -134,7 +134,8 @@ describe('a person who has just registered', () => {
     await dialog.getByLabel(steps.label('documentTypeId')).selectOption({ label: 'Utility bill' })
     await dialog.getByLabel(steps.label('issuedDate')).fill(new Date().toISOString().slice(0, 10))
     await chooseFile(page, 'mainDocument', { name: 'bill.png', buffer: png })
-    await dialog.getByRole('button', { name: text(screens, 'save'), exact: true }).click()
+    // A row action's form is sent with its Confirm button (resource-form-modal.tsx).
+    await dialog.getByRole('button', { name: text(screens, 'confirm'), exact: true }).click()
     await dialog.waitFor({ state: 'detached' })
     await home.getByText(option('addressStatus', 2)).waitFor()
     // The documents the bank asks for now list both, loaded again after each upload.

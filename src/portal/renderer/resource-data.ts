@@ -1,8 +1,10 @@
 // The data work of a rendered resource screen, apart from its React parts: a row's fields
 // mapped to an operation's parameters, a field of an answer by its path, files in and out,
-// and filters handed over in the address.
+// filters handed over in the address, the form an editing opens and the rows an action shows
+// on.
 import { dataURItoBlob } from '@rjsf/utils'
-import type { Json, Mapping, Schema } from './screens-data.ts'
+import { isVisible } from './field-paths.ts'
+import type { FormAction, Json, Mapping, Schema, ScreenDescription } from './screens-data.ts'
 
 export type Row = Record<string, Json>
 
@@ -69,4 +71,54 @@ export function filtersFromQuery(search: string, names: string[], schema: Schema
       (type === 'integer' || type === 'number') && Number.isFinite(number) ? number : value
   }
   return out
+}
+
+export interface Editing {
+  /** The screen's create or edit form, or a row action's form (`actionId`). */
+  action: 'create' | 'edit' | 'action'
+  actionId?: string
+  row?: Row
+  /** A new key per opened form, the same for every retry of it ("$idempotencyKey"). */
+  idempotencyKey: string
+}
+
+/**
+ * The form an editing opens: its key in the screens bundle, what it sends, the i18n key of
+ * its title and the values it starts with (an edit starts from the row; a row action's form
+ * starts empty, the row giving only its 'from' fields and the lists its options may come
+ * from).
+ */
+export function formOf(
+  screen: ScreenDescription,
+  editing: Pick<Editing, 'action' | 'actionId' | 'row'>,
+): { key: string; action: FormAction; title: string; initial?: Record<string, Json> } | undefined {
+  if (editing.action === 'action') {
+    const found = screen.actions?.find((item) => item.id === editing.actionId)
+    if (!found?.form || !found.operation) return undefined
+    return {
+      key: `${screen.id}.actions.${found.id}`,
+      action: {
+        operation: found.operation,
+        ...(found.from && { from: found.from }),
+        ...(found.fixed && { fixed: found.fixed }),
+        ...(found.visibleWhen && { visibleWhen: found.visibleWhen }),
+      },
+      title: `screens:${screen.id}.actions.${found.id}`,
+    }
+  }
+  const action = editing.action === 'create' ? screen.create : screen.edit
+  if (!action) return undefined
+  return {
+    key: `${screen.id}.${editing.action}`,
+    action,
+    title: `screens:${screen.id}.${editing.action}`,
+    ...(editing.row && editing.action === 'edit' && { initial: { ...editing.row } }),
+  }
+}
+
+type RowConditions = NonNullable<NonNullable<ScreenDescription['delete']>['when']>
+
+/** Whether a row action (or delete) shows on a row: always, or while all its conditions hold. */
+export function shownOn(when: RowConditions | undefined, row: Row): boolean {
+  return (when ?? []).every((condition) => isVisible('field', row, { field: condition }))
 }

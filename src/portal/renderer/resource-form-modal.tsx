@@ -1,45 +1,13 @@
-// The create or edit form of a resource screen, or a row action's form (an upload for this
-// address), in a modal, with the upload's progress when the operation takes files.
+// The create or edit form of a resource screen, or the form of a row action (the code sent to
+// a phone), in a modal, with the upload's progress when the operation takes files.
 import { useTranslation } from 'react-i18next'
 import { Modal, Progress } from '@mantine/core'
 import { SchemaForm } from './schema-form.tsx'
 import type { FieldError } from './call-operation.ts'
-import type { Row } from './resource-data.ts'
-import type { FormAction, Json, ScreenDescription } from './screens-data.ts'
+import { formOf, type Editing } from './resource-data.ts'
+import type { Json, ScreenDescription } from './screens-data.ts'
 
-export interface Editing {
-  /** create, edit, or the id of a row action with a form. */
-  action: string
-  row?: Row
-  /** A new key per opened form, the same for every retry of it ("$idempotencyKey"). */
-  idempotencyKey: string
-}
-
-/** The form an editing opened: its description, its key in the bundle and its title's key. */
-export function formOf(
-  screen: ScreenDescription,
-  action: string,
-): { form: FormAction; key: string; title: string; fallback?: string } | undefined {
-  if (action === 'create' || action === 'edit') {
-    const form = screen[action]
-    return (
-      form && {
-        form,
-        key: `${screen.id}.${action}`,
-        title: `screens:${screen.id}.${action}`,
-        fallback: `screens:${action}`,
-      }
-    )
-  }
-  const form = screen.actions?.find((item) => item.id === action)?.form
-  return (
-    form && {
-      form,
-      key: `${screen.id}.actions.${action}`,
-      title: `screens:${screen.id}.actions.${action}`,
-    }
-  )
-}
+export type { Editing }
 
 export function ResourceFormModal(props: {
   screen: ScreenDescription
@@ -53,35 +21,31 @@ export function ResourceFormModal(props: {
 }) {
   const { t } = useTranslation('screens')
   const { screen, editing, busy, progress } = props
-  const opened = editing && formOf(screen, editing.action)
-  const action = opened?.form
-  // A row action's form is a new request for the row, not the row edited: the row gives its
-  // options and its 'from' fields, not the form's values.
-  const forRow = editing !== null && editing.action !== 'edit'
+  const form = editing && formOf(screen, editing)
   return (
     <Modal
       opened={editing !== null}
       onClose={props.onClose}
       title={
-        opened
-          ? opened.fallback
-            ? t(opened.title, { defaultValue: t(opened.fallback) })
-            : t(opened.title)
+        editing && form
+          ? t(form.title, {
+              defaultValue: editing.action === 'action' ? '' : t(`screens:${editing.action}`),
+            })
           : ''
       }
       centered
       size="lg"
     >
-      {editing && opened && action && (
+      {editing && form && (
         <SchemaForm
-          formKey={opened.key}
-          operationId={action.operation}
-          initial={editing.row && !forRow ? { ...editing.row } : undefined}
-          {...(editing.row && { sourceRow: editing.row })}
+          formKey={form.key}
+          operationId={form.action.operation}
+          initial={form.initial}
+          {...(editing.action === 'action' && editing.row && { sourceRow: editing.row })}
           serverErrors={props.serverErrors}
-          submitLabel={t('screens:save')}
-          steps={action.steps}
-          visibleWhen={action.visibleWhen}
+          submitLabel={t(editing.action === 'action' ? 'screens:confirm' : 'screens:save')}
+          steps={form.action.steps}
+          visibleWhen={form.action.visibleWhen}
           busy={busy}
           onSubmit={props.onSubmit}
         />

@@ -1,16 +1,17 @@
 // The buttons of one row of a resource screen: edit, the screen's own actions (a link to
-// another screen with the row's values, a form for the row, or an operation, confirmed first
-// when it says so), and delete, always confirmed.
+// another screen with the row's values, a form for the rest of an operation's request, or an
+// operation, confirmed first when it says so), each on the rows its condition admits, and
+// delete, always confirmed.
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group } from '@mantine/core'
-import { mapped, type Row } from './resource-data.ts'
+import { mapped, shownOn, type Row } from './resource-data.ts'
 import type { Json, ScreenDescription } from './screens-data.ts'
 
 export interface RowActionHandlers {
   onEdit(row: Row): void
-  /** Opens the form of a row action (its id) for the row. */
-  onForm(action: string, row: Row): void
+  /** Opens a row action's form (action.form). */
+  onForm(actionId: string, row: Row): void
   /** Runs an operation now. */
   onRun(operation: string, payload: Record<string, Json>, download?: boolean): Promise<void>
   /** Asks first, then runs. */
@@ -39,30 +40,32 @@ export function RowActions({
           {t('screens:edit')}
         </Button>
       )}
-      {(screen.actions ?? []).map((action) => (
-        <Button
-          key={action.id}
-          size="xs"
-          variant="default"
-          onClick={() => {
-            if (action.link) {
-              const query = new URLSearchParams(
-                Object.entries(mapped(row, action.from)).map(([k, v]) => [k, String(v ?? '')]),
-              )
-              return navigate(`${action.link}?${query}`)
-            }
-            if (action.form) return handlers.onForm(action.id, row)
-            const run = () =>
-              handlers.onRun(action.operation!, mapped(row, action.from), action.download)
-            if (action.confirm)
-              handlers.onConfirm(t(`screens:${screen.id}.actions.${action.id}Confirm`), run)
-            else void run()
-          }}
-        >
-          {t(`screens:${screen.id}.actions.${action.id}`)}
-        </Button>
-      ))}
-      {screen.delete && (
+      {(screen.actions ?? [])
+        .filter((action) => shownOn(action.when, row))
+        .map((action) => (
+          <Button
+            key={action.id}
+            size="xs"
+            variant="default"
+            onClick={() => {
+              if (action.link) {
+                const query = new URLSearchParams(
+                  Object.entries(mapped(row, action.from)).map(([k, v]) => [k, String(v ?? '')]),
+                )
+                return navigate(`${action.link}?${query}`)
+              }
+              if (action.form) return handlers.onForm(action.id, row)
+              const run = () =>
+                handlers.onRun(action.operation!, mapped(row, action.from), action.download)
+              if (action.confirm)
+                handlers.onConfirm(t(`screens:${screen.id}.actions.${action.id}Confirm`), run)
+              else void run()
+            }}
+          >
+            {t(`screens:${screen.id}.actions.${action.id}`)}
+          </Button>
+        ))}
+      {screen.delete && shownOn(screen.delete.when, row) && (
         <Button
           size="xs"
           color="red"

@@ -18,9 +18,9 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { formatAmount } from '../../shared/money.ts'
 import { describeFailure } from '../../shared/response-codes.ts'
 import { SchemaForm } from './schema-form.tsx'
+import { AnswerSummary } from './answer-summary.tsx'
 import { ConfirmPopup, ResponsePopup, SuccessNotice } from './result-popups.tsx'
 import { ResourceFormModal } from './resource-form-modal.tsx'
 import { hasRowActions, RowActions } from './resource-row-actions.tsx'
@@ -58,7 +58,9 @@ export function ResourceScreen({
         )}
       </Group>
       <SuccessNotice text={changes.notice} onClose={() => changes.setNotice(null)} />
-      {ready && <Summary screen={screen} list={list} />}
+      {ready && (
+        <AnswerSummary screenId={screen.id} fields={screen.list!.summary} values={list.summary} />
+      )}
       {screen.toggle && list.toggleValue !== undefined && (
         <Switch
           label={t(`screens:${screen.id}.toggle`)}
@@ -131,7 +133,8 @@ function Rows({
                 row={row}
                 handlers={{
                   onEdit: (edited) => changes.setEditing({ action: 'edit', row: edited }),
-                  onForm: (action, chosen) => changes.setEditing({ action, row: chosen }),
+                  onForm: (actionId, acted) =>
+                    changes.setEditing({ action: 'action', actionId, row: acted }),
                   onRun: changes.runAction,
                   onConfirm: (text, run) => changes.setConfirming({ text, run }),
                 }}
@@ -171,25 +174,6 @@ function ChangeDialogs({
       <ResponsePopup popup={changes.popup} onClose={() => changes.setPopup(null)} />
     </>
   )
-}
-
-/** The summary fields the answer carries besides the rows (a total amount, a count). */
-function Summary({ screen, list }: { screen: ScreenDescription; list: ResourceList }) {
-  const { t } = useTranslation('screens')
-  return (screen.list!.summary ?? []).map(({ field, format }) => {
-    const value = list.summary[field]
-    if (value === null || value === undefined) return null
-    const money = value as { amount?: string; currencyCode?: string }
-    const shown =
-      format === 'money' && typeof value === 'object'
-        ? `${formatAmount(String(money.amount ?? ''))} ${money.currencyCode ?? ''}`.trim()
-        : String(value)
-    return (
-      <Text key={field} data-testid={`summary-${field}`}>
-        {t(`screens:${screen.id}.summary.${field}`, { value: shown })}
-      </Text>
-    )
-  })
 }
 
 function ListFailure({ list }: { list: ResourceList }) {

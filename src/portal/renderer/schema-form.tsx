@@ -488,6 +488,11 @@ function fieldWidget(name: string, dotted: string, property: Schema, context: Fi
   // One file of its own (a document and its pages); a list of files keeps rjsf's file list.
   if (property.type === 'string' && property.format === 'data-url')
     field['ui:widget'] = 'DocumentUploadWidget'
+  // A value fixed by the schema and given as its default (a phone's type 2, an address's
+  // status 1) leaves nothing to choose: sent, not shown. A const without that default (a box
+  // that must be ticked) stays.
+  if (property.const !== undefined && property.const === property.default)
+    field['ui:widget'] = 'hidden'
   // A widget the form names (a question's radio, a one-line answer) over the type's.
   const widget = context.runtime?.widgets?.[dotted] ?? context.widgets?.[dotted]
   if (widget) field['ui:widget'] = widget

@@ -1,6 +1,7 @@
-// SettingsScreen: one record loaded by the screen's get operation and saved through its form;
-// after a save, the person stays (a notice or the result popup) or goes on along post-login
-// routing (next: postLoginRouting, the profile update).
+// SettingsScreen: one record loaded by the screen's get operation and saved through its form,
+// with the summary values of the same answer shown above the form; after a save, the person
+// stays (a notice or the result popup) or goes on along post-login routing (next:
+// postLoginRouting, the profile update).
 import { useCallback, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +12,7 @@ import { Alert, Loader, Paper, Stack, Title } from '@mantine/core'
 import { describeFailure } from '../../shared/response-codes.ts'
 import { callOperation, type CallResult, type FieldError } from './call-operation.ts'
 import { SchemaForm } from './schema-form.tsx'
+import { AnswerSummary, summaryValues } from './answer-summary.tsx'
 import { ResponsePopup, SuccessNotice, type Popup } from './result-popups.tsx'
 import type { Json, ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
@@ -19,6 +21,7 @@ import { ResponseCode } from '../../generated/constants.ts'
 function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>) {
   const { t } = useTranslation(['screens', 'common'])
   const [record, setRecord] = useState<Record<string, Json> | null>(null)
+  const [summary, setSummary] = useState<Record<string, Json>>({})
   const [failure, setFailure] = useState<CallResult | null>(null)
   const [version, setVersion] = useState(0)
 
@@ -30,6 +33,7 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
     }
     const source = settings.source ? result.body[settings.source] : result.body
     setRecord((source ?? {}) as Record<string, Json>)
+    setSummary(summaryValues(result.body, settings.summary))
     setVersion((v) => v + 1)
   }, [settings, t])
 
@@ -37,7 +41,7 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
     void load()
   }, [load])
 
-  return { record, failure, version, load }
+  return { record, summary, failure, version, load }
 }
 
 export function SettingsScreen({
@@ -50,7 +54,7 @@ export function SettingsScreen({
 }) {
   const { t } = useTranslation(['screens', 'common'])
   const settings = screen.settings!
-  const { record, failure, version, load } = useSettingsRecord(settings)
+  const { record, summary, failure, version, load } = useSettingsRecord(settings)
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
@@ -108,6 +112,7 @@ export function SettingsScreen({
         </Alert>
       )}
       {!record && !failure && <Loader aria-label={t('common:loading')} />}
+      {record && <AnswerSummary screenId={screen.id} fields={settings.summary} values={summary} />}
       {record && (
         <Paper withBorder p="md" maw={640}>
           <SchemaForm

@@ -8,8 +8,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { invalidateCustomerInfo } from '../api/get-customer-info.ts'
 import { invalidateOperations } from '../api/operation-query.ts'
 import { callOperation, operationRef, type CallResult, type FieldError } from './call-operation.ts'
-import { mapped, multipartForm, saveBase64File, type Row } from './resource-data.ts'
-import { formOf, type Editing } from './resource-form-modal.tsx'
+import { formOf, mapped, multipartForm, saveBase64File, type Editing } from './resource-data.ts'
 import type { Popup } from './result-popups.tsx'
 import type { FormAction, Json, ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
@@ -40,7 +39,7 @@ function useNotice() {
 /** The form open for a create or an edit, and the server's field errors shown on it. */
 function useEditing() {
   const [editing, setEditingState] = useState<Editing | null>(null)
-  const setEditing = (next: { action: string; row?: Row } | null) =>
+  const setEditing = (next: Omit<Editing, 'idempotencyKey'> | null) =>
     setEditingState(next && { ...next, idempotencyKey: crypto.randomUUID() })
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
   const closeForm = () => {
@@ -117,9 +116,8 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
   const [progress, setProgress] = useState<number | undefined>()
 
   const submitForm = async (data: Record<string, Json>) => {
-    if (!editing) return
-    const action = formOf(screen, editing.action)?.form
-    if (!action) throw new Error(`assertion: ${screen.id} has the form ${editing.action}`)
+    const action = editing && formOf(screen, editing)?.action
+    if (!editing || !action) return
     setBusy(true)
     const fixed = fixedValues(action, editing.idempotencyKey)
     const payload = { ...fixed, ...mapped(editing.row ?? {}, action.from), ...data }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { useBrand } from '../brand/brand-context.tsx'
 import { callOperation, operationRef, type CallResult } from './call-operation.ts'
 import { filtersFromQuery, valueAt, type Row } from './resource-data.ts'
+import { summaryValues } from './answer-summary.tsx'
 import { screensBundle, type Json, type ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 
@@ -37,9 +38,7 @@ function answerOf(screen: ScreenDescription, body: CallResult['body']): Resource
     total: typeof totalValue === 'number' ? totalValue : undefined,
     nextCursor: typeof next === 'string' && next ? next : undefined,
     toggleValue: screen.toggle ? body[screen.toggle.source] === true : undefined,
-    summary: Object.fromEntries(
-      (list.summary ?? []).map(({ field }) => [field, body[field] ?? null]),
-    ),
+    summary: summaryValues(body, list.summary),
   }
 }
 

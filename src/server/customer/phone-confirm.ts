@@ -1,6 +1,7 @@
-// phoneConfirm: confirms the phone phoneUpdate set with the code sent to it by SMS (product-
-// spec sections 5 and 7). A wrong code is VF naming code, with the tries left; the fifth
-// wrong code, an expired code and one replaced by a newer code are refused (TA1).
+// phoneConfirm: confirms a phone with the newest code sent to it by SMS, whichever of
+// phoneUpdate, phoneAdd and phoneReplace sent it (product-spec sections 5 and 7; the profile
+// confirms every phone this way). A wrong code is VF naming code, with the tries left; the
+// fifth wrong code, an expired code and one replaced by a newer code are refused (TA1).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcOk, validationFailure } from '../rpc/outcome.ts'

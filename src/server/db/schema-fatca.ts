@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 import {
   check,
   date,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -73,5 +74,37 @@ export const fatcaCertifications = pgTable(
     check('fatca_certifications_w8ben_status_check', statusCheck('w8ben_status')),
     check('fatca_certifications_w9_status_check', statusCheck('w9_status')),
     check('fatca_certifications_lon_status_check', statusCheck('loss_of_nationality_status')),
+  ],
+)
+
+/**
+ * The bank's decisions on FATCA/CRS forms (adminFatcaFormDecide): which form of which
+ * certification, validated or rejected, why, by which administrator and when. The lapse of a
+ * validated W-8BEN is no decision and is not recorded here.
+ */
+export const fatcaDecisions = pgTable(
+  'fatca_decisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 150001 }),
+    certificationId: integer('certification_id')
+      .notNull()
+      .references(() => fatcaCertifications.id),
+    /** 'selfCertification', 'w8Ben', 'w9' or 'lossOfNationality'. */
+    form: text('form').notNull(),
+    /** 'validated' or 'rejected'. */
+    action: text('action').notNull(),
+    reason: text('reason'),
+    decidedBy: integer('decided_by')
+      .notNull()
+      .references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fatca_decisions_certification_idx').on(t.certificationId),
+    check(
+      'fatca_decisions_form_check',
+      sql`${t.form} in ('selfCertification', 'w8Ben', 'w9', 'lossOfNationality')`,
+    ),
+    check('fatca_decisions_action_check', sql`${t.action} in ('validated', 'rejected')`),
   ],
 )

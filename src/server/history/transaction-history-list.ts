@@ -7,6 +7,7 @@
 // one, or the only one): balance before the first day, posted debits and credits in the days,
 // balance after.
 import { sql, type SQL } from 'drizzle-orm'
+import { rowsOf } from '../db/raw-rows.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcFail, rpcOk, validationFailure, type RpcData } from '../rpc/outcome.ts'
@@ -30,11 +31,6 @@ function dayStart(date: string, plusDays = 0): string {
   const day = new Date(`${date}T00:00:00Z`)
   day.setUTCDate(day.getUTCDate() + plusDays)
   return day.toISOString()
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres and PGlite both answer a raw statement with { rows }.
-  return (result as { rows: T[] }).rows
 }
 
 export const handler: Handler<'transactionHistoryList'> = async (context, input) => {

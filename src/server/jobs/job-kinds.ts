@@ -12,6 +12,7 @@ import {
   builtInIdentityJobKind,
 } from '../adapters/identity/built-in-identity.ts'
 import { recordIdentityDecision } from '../kyc/identity-decisions.ts'
+import { w8BenLapseJob, w8BenLapseJobKind } from '../kyc/fatca-w8ben-lapse.ts'
 
 export const jobKinds: Record<string, JobRunner | undefined> = {
   [webhookDeliveryKind]: deliverWebhookJob,
@@ -21,4 +22,6 @@ export const jobKinds: Record<string, JobRunner | undefined> = {
   [builtInRailJobKind]: recordRailOutcomeJob,
   // The built-in identity provider decides in its job and reports to the kyc area's handler.
   [builtInIdentityJobKind]: builtInIdentityCheckJob(recordIdentityDecision),
+  // A validated W-8BEN's warning and lapse (the bank's FATCA/CRS check).
+  [w8BenLapseJobKind]: w8BenLapseJob,
 }

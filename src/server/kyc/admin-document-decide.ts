@@ -5,7 +5,7 @@
 // rejected, and a limit reason whose documents are all confirmed is resolved (the account is
 // unlimited with its last one). The customer is notified (customer-notices.ts) and the
 // decision recorded with the administrator and the time, all in one transaction.
-import { and, desc, eq, isNull, ne, or } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcFail, rpcOk, validationFailure, type Failure } from '../rpc/outcome.ts'
@@ -14,6 +14,7 @@ import {
   customerDocuments,
   customerLimitReasons,
   customers,
+  kycProfiles,
   uploadedDocuments,
 } from '../db/schema.ts'
 import type { Db } from '../db/open-database.ts'
@@ -182,7 +183,36 @@ async function decide(
     decidedBy: adminUserId,
   })
   await notifyCustomer(tx, customerId, decisionNotice(upload, decision))
+  await settleDuplicates(tx, customerId)
   return undefined
+}
+
+/**
+ * Section 4's duplicate documents stay flagged while a file another customer uploaded too still
+ * waits for review. Once every such file is decided, the reviewer has answered the question the
+ * flag asks and the customer's state no longer shows it (docs/decisions.md).
+ */
+async function settleDuplicates(tx: Db, customerId: number): Promise<void> {
+  const [profile] = await tx
+    .select({ duplicateDocuments: kycProfiles.duplicateDocuments })
+    .from(kycProfiles)
+    .where(eq(kycProfiles.customerId, customerId))
+  if (!profile || profile.duplicateDocuments === 'none') return
+  const waiting = await tx
+    .select()
+    .from(uploadedDocuments)
+    .where(
+      and(
+        eq(uploadedDocuments.customerId, customerId),
+        inArray(uploadedDocuments.statusId, [...waitingStatuses]),
+        isNotNull(uploadedDocuments.uploadedAt),
+      ),
+    )
+  if ((await duplicatedElsewhere(tx, customerId, waiting)).size > 0) return
+  await tx
+    .update(kycProfiles)
+    .set({ duplicateDocuments: 'none', updatedAt: sql`now()` })
+    .where(eq(kycProfiles.customerId, customerId))
 }
 
 export const handler: Handler<'adminDocumentDecide'> = async (context, input) => {

@@ -46,7 +46,10 @@ export async function certificationOf(
 }
 
 /** Serialises the writers of one customer's certifications (its own and its representatives'). */
-export async function lockSubject(tx: Db, subject: FatcaSubject): Promise<void> {
+export async function lockSubject(
+  tx: Db,
+  subject: Pick<FatcaSubject, 'customerId'>,
+): Promise<void> {
   await tx
     .select({ id: customers.id })
     .from(customers)
@@ -56,7 +59,7 @@ export async function lockSubject(tx: Db, subject: FatcaSubject): Promise<void> 
 
 export async function statusesOf(
   db: Db,
-  subject: FatcaSubject,
+  subject: Pick<FatcaSubject, 'kind' | 'customerId'>,
   row: CertificationRow | undefined,
 ): Promise<FormStatuses> {
   if (subject.kind === 'representative') {
@@ -176,4 +179,32 @@ async function writeCustomerStatuses(
     .insert(kycProfiles)
     .values({ customerId, ...columns })
     .onConflictDoUpdate({ target: kycProfiles.customerId, set: columns })
+}
+
+/**
+ * Sets all four statuses of a certification: on its row for a representative, in the
+ * customer's kyc_profiles otherwise. For writers that hold a row rather than a subject (the
+ * bank's decisions and the W-8BEN's lapse), in the caller's transaction.
+ */
+export async function writeStatusesOfRow(
+  tx: Db,
+  row: CertificationRow,
+  statuses: FormStatuses,
+): Promise<void> {
+  if (row.representativeId === null) return writeCustomerStatuses(tx, row.customerId, statuses)
+  await tx
+    .update(fatcaCertifications)
+    .set({
+      selfCertificationStatus: statuses.selfCertification,
+      w8BenStatus: statuses.w8Ben,
+      w9Status: statuses.w9,
+      lossOfNationalityStatus: statuses.lossOfNationality,
+    })
+    .where(eq(fatcaCertifications.id, row.id))
+}
+
+/** The statuses of a certification's row, wherever they are kept. */
+export async function statusesOfRow(db: Db, row: CertificationRow): Promise<FormStatuses> {
+  const kind = row.representativeId === null ? 'personal' : 'representative'
+  return statusesOf(db, { kind, customerId: row.customerId }, row)
 }

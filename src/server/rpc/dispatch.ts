@@ -1,5 +1,6 @@
 // One path for every operation: session, access (x-access), validation, then the handler.
 // Access is decided from the spec's x-access, never from matching URL strings.
+import { noteResponseCode } from '../request-log.ts'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import * as validators from '../../generated/validators.js'
 import type { ValidateFunction } from '../../generated/validators.js'
@@ -247,6 +248,8 @@ function withoutEnvelope(body: Record<string, unknown>): Record<string, unknown>
 
 export function send(reply: FastifyReply, outcome: Outcome): FastifyReply {
   reply.code(outcome.status)
+  if (outcome.body && !(outcome.body instanceof Uint8Array))
+    noteResponseCode(reply.request, (outcome.body as { responseCode?: unknown }).responseCode)
   for (const [name, value] of Object.entries(outcome.headers ?? {})) reply.header(name, value)
   if (outcome.status === 204 || outcome.body === undefined) return reply.send()
   if (outcome.body instanceof Uint8Array) return reply.send(Buffer.from(outcome.body))

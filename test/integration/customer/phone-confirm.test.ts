@@ -1,6 +1,8 @@
 // phoneConfirm: the code of phoneUpdate's SMS, read from the demo mailbox, confirms the number,
-// which then replaces the primary phone (product-spec section 5). Wrong codes are VF naming
-// code; the fifth and an expired code are refused; another customer's phone is unknown.
+// which then replaces the primary phone (product-spec section 5). The codes phoneAdd and
+// phoneReplace send confirm the same way, by the phone's id (the profile's confirm form).
+// Wrong codes are VF naming code; the fifth and an expired code are refused; another
+// customer's phone is unknown.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { phoneConfirmations } from '../../../src/server/db/schema-customer.ts'
@@ -79,6 +81,30 @@ for (const target of databaseTargets()) {
       const reply = await demo.call('phoneConfirm', { phoneId: phone.id, code })
       expect(reply.body.responseCode).toBe('TA1')
       expect(reply.body.responseDescription).toContain('expired')
+    })
+
+    it('confirms the phones phoneAdd and phoneReplace sent codes to, by their id', async () => {
+      const customer = await signedIn(server, 'retail@nova.example')
+      const added = await customer.call('phoneAdd', { countryCode: '+44', number: '7700900481' })
+      expect(added.body.responseCode, added.text).toBe('00')
+      const phone = added.body.phone as PhoneView
+      const code = await smsCode(server, '+447700900481')
+      const reply = await customer.call('phoneConfirm', { phoneId: phone.id, code })
+      expect(reply.body.responseCode, reply.text).toBe('00')
+      expect(reply.body.phone).toMatchObject({ id: phone.id, confirmed: true })
+
+      const replaced = await customer.call('phoneReplace', {
+        phoneId: phone.id,
+        phone: { countryCode: '44', number: '7700900482' },
+      })
+      expect(replaced.body.responseCode, replaced.text).toBe('00')
+      const next = replaced.body.phone as PhoneView
+      const nextCode = await smsCode(server, '+447700900482')
+      const confirmed = await customer.call('phoneConfirm', { phoneId: next.id, code: nextCode })
+      expect(confirmed.body.responseCode, confirmed.text).toBe('00')
+      const numbers = (await customer.profile()).phones.map((p) => [p.number, p.confirmed])
+      expect(numbers).toContainEqual(['7700900482', true])
+      expect(numbers.map(([number]) => number)).not.toContain('7700900481')
     })
 
     it("treats another customer's phone as one without a code, naming phoneId", async () => {

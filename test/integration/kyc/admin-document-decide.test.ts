@@ -170,6 +170,60 @@ for (const target of databaseTargets()) {
       expect(failedParameters(reply)).toEqual(['uploadedDocumentId'])
     })
 
+    it('clears duplicate documents once every file another customer sent too is decided', async () => {
+      const demo = (await server.signIn('demo@nova.example')).accessToken
+      const info = await ok(server.post('/rpc/getCustomerInfo', {}, demo))
+      const demoId = Number((info.customer as { customerId: number }).customerId)
+      const business = (await server.signIn('business@nova.example')).accessToken
+      const sharedA = uniquePdf('shared-a')
+      const sharedB = uniquePdf('shared-b')
+      for (const [name, bytes] of [
+        ['a.pdf', sharedA],
+        ['b.pdf', sharedB],
+      ] as const) {
+        await ok(
+          upload(
+            server,
+            'businessDocumentCreate',
+            business,
+            { documentTypeId: 31 },
+            {
+              mainDocument: { name, bytes },
+            },
+          ),
+        )
+      }
+      const sent = []
+      for (const bytes of [sharedA, sharedB]) {
+        const body = await ok(
+          upload(
+            server,
+            'customerDocumentCreate',
+            demo,
+            { documentTypeId: 1 },
+            {
+              mainDocument: { name: 'passport.pdf', bytes },
+            },
+          ),
+        )
+        sent.push((body.uploadedDocuments as UploadedFileBody[])[0]?.id)
+      }
+      expect(await verificationStateOf(server, demo)).toBe('duplicateDocuments')
+      const decideFor = (uploadedDocumentId: number | undefined, decision: string) =>
+        ok(
+          server.post(
+            '/rpc/adminDocumentDecide',
+            { fromCustomerId: demoId, uploadedDocumentId, decision, rejectReason: 'A copy.' },
+            admin,
+          ),
+        )
+      // One duplicated file still waits: the question the flag asks is not answered yet.
+      await decideFor(sent[0], 'reject')
+      expect(await verificationStateOf(server, demo)).toBe('duplicateDocuments')
+      await decideFor(sent[1], 'confirm')
+      expect(await verificationStateOf(server, demo)).not.toMatch(/^duplicateDocuments/)
+    })
+
     it('refuses a customer with ENOA, and a caller without a token with AU', async () => {
       const passport = await fileOfCategory(1)
       const asCustomer = await decide(

@@ -1,7 +1,8 @@
-// Codegen's screen forms (codegen/forms.ts): a row action's form is a form of the bundle
-// (<screen>.actions.<id>) with its options' sources in its meta, a dictionary's with its
+// Codegen's screen forms (codegen/forms.ts): a row action's form (form: true) is a form of the
+// bundle (<screen>.actions.<id>) with its options' sources in its meta, a dictionary's with its
 // `where` and a row's list; an option for a field the form does not show, and a condition on
-// an option's row for a field without options, are reported where they stand.
+// an option's row for a field without options, and a form's part on an action without a form,
+// are reported where they stand.
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,13 +30,17 @@ beforeAll(() => {
       'list: { operation: addressInquiry, items: addresses, columns: [{ field: city }] }',
       'actions:',
       '  - id: upload',
-      '    form:',
-      '      operation: customerDocumentCreate',
-      '      from: { addressId: addressId }',
-      '      options:',
-      '        addressId: { row: x, value: id, label: name }',
-      '      visibleWhen:',
-      '        backPage: { field: number, option: needsBackPage }',
+      '    operation: customerDocumentCreate',
+      '    form: true',
+      '    from: { addressId: addressId }',
+      '    options:',
+      '      addressId: { row: x, value: id, label: name }',
+      '    visibleWhen:',
+      '      backPage: { field: number, option: needsBackPage }',
+      '  - id: remove',
+      '    operation: confirmAddress',
+      '    from: { addressId: addressId }',
+      '    fixed: { x: 1 }',
       '',
     ].join('\n'),
   )
@@ -69,8 +74,9 @@ describe('screen form options', () => {
   it('reports options and option conditions that name no usable field', () => {
     const mine = problems.filter((p) => p.file.endsWith('broken-upload.yaml'))
     expect(mine.map((p) => p.message)).toEqual([
-      'options: "addressId" is no field of customerDocumentCreate',
+      'options: "addressId" is not shown in this form (it is in from, fixed or omit)',
       'visibleWhen: "number" has no options whose rows "option" could read',
+      "fixed is a form's: add form: true",
     ])
     expect(mine.every((p) => p.line > 1)).toBe(true)
     expect(problems.filter((p) => !p.file.endsWith('broken-upload.yaml'))).toEqual([])

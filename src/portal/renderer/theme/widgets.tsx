@@ -1,6 +1,6 @@
 // The widgets table of our rjsf theme: one Mantine input per kind of field. Labels, errors
 // and option names arrive translated (schema-form.tsx), so nothing here holds English text.
-import type { ChangeEvent } from 'react'
+import { useState, type ChangeEvent } from 'react'
 import {
   Checkbox,
   Group,
@@ -162,10 +162,18 @@ function selectData(choices: Choice[]) {
   return [...groups].map(([group, members]) => ({ group, items: members }))
 }
 
-/** One option of a dictionary (an industry, a country), grouped where the dictionary groups. */
+/**
+ * One option of a dictionary (an industry, a country), grouped where the dictionary groups.
+ * Options may share a value (+44 is the calling code of the United Kingdom, Guernsey, Jersey
+ * and the Isle of Man): the one picked stays shown, not the first of its value.
+ */
 export function ChoiceWidget(props: WidgetProps) {
   const choices = choicesOf(props)
-  const index = choices.findIndex((choice) => choice.value === props.value)
+  const [picked, setPicked] = useState(-1)
+  const index =
+    picked >= 0 && choices[picked]?.value === props.value
+      ? picked
+      : choices.findIndex((choice) => choice.value === props.value)
   return (
     <NativeSelect
       {...common(props)}
@@ -173,6 +181,7 @@ export function ChoiceWidget(props: WidgetProps) {
       data={[{ value: '', label: '—' }, ...selectData(choices)]}
       onChange={(event) => {
         const chosen = event.currentTarget.value
+        setPicked(chosen === '' ? -1 : Number(chosen))
         props.onChange(chosen === '' ? props.options.emptyValue : choices[Number(chosen)]?.value)
       }}
     />

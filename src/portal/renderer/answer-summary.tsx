@@ -1,0 +1,63 @@
+// The values of an answer a screen shows as sentences (list.summary, settings.summary): the fee
+// of one identity verification above its list, the person's name and verification state above
+// the tax id. Each is read by its dotted path and shown in its format; a value the answer
+// lacks is left out.
+import { useTranslation } from 'react-i18next'
+import { Stack, Text } from '@mantine/core'
+import { formatAmount } from '../../shared/money.ts'
+import { valueAt } from './resource-data.ts'
+import type { Json, ScreenDescription } from './screens-data.ts'
+
+export type SummaryFields = NonNullable<NonNullable<ScreenDescription['list']>['summary']>
+type Translate = ReturnType<typeof useTranslation>['t']
+
+/** The summary's values of an answer, by field; a missing one is null. */
+export function summaryValues(
+  body: Record<string, Json>,
+  fields: SummaryFields | undefined,
+): Record<string, Json> {
+  return Object.fromEntries(
+    (fields ?? []).map(({ field }) => [field, valueAt(body, field) ?? null]),
+  )
+}
+
+/** One value as shown: money with its currency, an option in words, or the text. */
+export function summaryShown(
+  t: Translate,
+  field: string,
+  format: SummaryFields[number]['format'],
+  value: Json,
+): string {
+  if (format === 'money' && value !== null && typeof value === 'object' && !Array.isArray(value))
+    return `${formatAmount(String(value.amount ?? ''))} ${String(value.currencyCode ?? '')}`.trim()
+  if (format === 'enum') {
+    const name = field.split('.').at(-1)!
+    return t(`forms:options.${name}.${String(value)}`, { defaultValue: String(value) })
+  }
+  return String(value)
+}
+
+export function AnswerSummary({
+  screenId,
+  fields,
+  values,
+}: {
+  screenId: string
+  fields: SummaryFields | undefined
+  values: Record<string, Json>
+}) {
+  const { t } = useTranslation(['screens', 'forms'])
+  if (!fields?.length) return null
+  const lines = fields.map(({ field, format }) => {
+    const value = values[field]
+    if (value === null || value === undefined || value === '') return null
+    return (
+      <Text key={field} data-testid={`summary-${field}`}>
+        {t(`screens:${screenId}.summary.${field}`, {
+          value: summaryShown(t, field, format, value),
+        })}
+      </Text>
+    )
+  })
+  return <Stack gap={4}>{lines}</Stack>
+}

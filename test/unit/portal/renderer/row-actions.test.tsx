@@ -1,0 +1,215 @@
+// @vitest-environment jsdom
+// The renderer's row actions and summaries (spec/screens, schemas/screen.schema.json): an
+// action shows on the rows its conditions admit, one with a form opens it with the row, the
+// form an editing opens is the create, edit or action form, summaries read dotted fields and
+// show options in words, and a dictionary choice shared by several options stays as picked.
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { MantineProvider } from '@mantine/core'
+import type { ReactNode } from 'react'
+import type { WidgetProps } from '@rjsf/utils'
+import { RowActions } from '../../../../src/portal/renderer/resource-row-actions.tsx'
+import { formOf, shownOn } from '../../../../src/portal/renderer/resource-data.ts'
+import { summaryShown, summaryValues } from '../../../../src/portal/renderer/answer-summary.tsx'
+import { ChoiceWidget } from '../../../../src/portal/renderer/theme/widgets.tsx'
+import type { ScreenDescription } from '../../../../src/portal/renderer/screens-data.ts'
+
+// Mantine reads the colour scheme through matchMedia, which jsdom lacks.
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia
+
+afterEach(cleanup)
+// Texts as their keys ("screens:delete"): the buttons are found by what they say.
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({ lng: 'cimode', appendNamespaceToCIMode: true })
+})
+
+const wrap = (node: ReactNode) =>
+  render(
+    <MantineProvider>
+      <MemoryRouter>{node}</MemoryRouter>
+    </MantineProvider>,
+  )
+
+const phones: ScreenDescription = {
+  id: 'phones',
+  route: '/phones',
+  menu: 'none',
+  access: 'user',
+  kind: 'resource',
+  list: { operation: 'phoneList', items: 'phones', columns: [{ field: 'number' }] },
+  create: { operation: 'phoneAdd' },
+  delete: {
+    operation: 'phoneDelete',
+    from: { phoneId: 'id' },
+    when: [{ field: 'primary', equals: false }],
+  },
+  actions: [
+    {
+      id: 'confirm',
+      operation: 'phoneConfirm',
+      from: { phoneId: 'id' },
+      form: true,
+      when: [{ field: 'confirmed', equals: false }],
+    },
+    {
+      id: 'makePrimary',
+      operation: 'phoneUpdate',
+      from: { number: 'number' },
+      when: [
+        { field: 'confirmed', equals: true },
+        { field: 'primary', equals: false },
+      ],
+    },
+  ],
+}
+
+const handlers = () => ({ onEdit: vi.fn(), onForm: vi.fn(), onRun: vi.fn(), onConfirm: vi.fn() })
+
+describe('row actions', () => {
+  test('show on the rows every condition admits', () => {
+    expect(shownOn(undefined, {})).toBe(true)
+    const when = phones.actions![1]!.when
+    expect(shownOn(when, { confirmed: true, primary: false })).toBe(true)
+    expect(shownOn(when, { confirmed: true, primary: true })).toBe(false)
+    expect(shownOn(when, { confirmed: false, primary: false })).toBe(false)
+    expect(shownOn([{ field: 'owner.name', filled: true }], { owner: { name: 'A' } })).toBe(true)
+  })
+
+  test('an unconfirmed secondary phone offers its code form and delete, not make primary', () => {
+    const h = handlers()
+    const row = { id: 7, number: '7700900555', confirmed: false, primary: false }
+    wrap(<RowActions screen={phones} row={row} handlers={h} />)
+    const names = screen.getAllByRole('button').map((button) => button.textContent)
+    expect(names).toEqual(['screens:phones.actions.confirm', 'screens:delete'])
+    fireEvent.click(screen.getByText('screens:phones.actions.confirm'))
+    expect(h.onForm).toHaveBeenCalledWith('confirm', row)
+    expect(h.onRun).not.toHaveBeenCalled()
+  })
+
+  test('a confirmed primary phone offers nothing; a confirmed secondary one makes primary', () => {
+    wrap(
+      <RowActions
+        screen={phones}
+        row={{ id: 1, confirmed: true, primary: true }}
+        handlers={handlers()}
+      />,
+    )
+    expect(screen.queryAllByRole('button')).toEqual([])
+    cleanup()
+    const h = handlers()
+    wrap(
+      <RowActions
+        screen={phones}
+        row={{ id: 2, number: '7700900556', confirmed: true, primary: false }}
+        handlers={h}
+      />,
+    )
+    fireEvent.click(screen.getByText('screens:phones.actions.makePrimary'))
+    expect(h.onRun).toHaveBeenCalledWith('phoneUpdate', { number: '7700900556' }, undefined)
+  })
+})
+
+describe('the form an editing opens', () => {
+  test('a row action form: its key, its operation and the row mapping, no initial values', () => {
+    const row = { id: 7, number: '7700900555' }
+    expect(formOf(phones, { action: 'action', actionId: 'confirm', row })).toEqual({
+      key: 'phones.actions.confirm',
+      action: { operation: 'phoneConfirm', from: { phoneId: 'id' } },
+      title: 'screens:phones.actions.confirm',
+    })
+    expect(formOf(phones, { action: 'action', actionId: 'makePrimary', row })).toBeUndefined()
+  })
+
+  test('create starts empty; edit starts from the row', () => {
+    expect(formOf(phones, { action: 'create' })?.initial).toBeUndefined()
+    const edit = formOf(
+      { ...phones, edit: { operation: 'phoneEdit' } },
+      { action: 'edit', row: { id: 3 } },
+    )
+    expect(edit).toMatchObject({ key: 'phones.edit', initial: { id: 3 } })
+  })
+})
+
+describe('summaries', () => {
+  const t = ((key: string, options?: { defaultValue?: string }) =>
+    key === 'forms:options.verificationState.checked'
+      ? 'Checked'
+      : (options?.defaultValue ?? key)) as never
+
+  test('read dotted fields; a missing one is null', () => {
+    const body = { profile: { login: 'a@b.example', status: { verificationState: 'checked' } } }
+    expect(
+      summaryValues(body, [
+        { field: 'profile.login' },
+        { field: 'profile.status.verificationState', format: 'enum' },
+        { field: 'profile.taxId' },
+      ]),
+    ).toEqual({
+      'profile.login': 'a@b.example',
+      'profile.status.verificationState': 'checked',
+      'profile.taxId': null,
+    })
+  })
+
+  test('show an option in words by the last part of its field, money with its currency', () => {
+    expect(summaryShown(t, 'profile.status.verificationState', 'enum', 'checked')).toBe('Checked')
+    expect(summaryShown(t, 'fee', 'money', { amount: '2.5', currencyCode: 'EUR' })).toMatch(
+      /^2\.50 EUR$/,
+    )
+    expect(summaryShown(t, 'count', 'text', 0)).toBe('0')
+  })
+})
+
+describe('a dictionary choice', () => {
+  test('keeps the option picked among those sharing its value', () => {
+    const choices = [
+      { value: '44', label: 'Guernsey' },
+      { value: '44', label: 'United Kingdom' },
+      { value: '40', label: 'Romania' },
+    ]
+    let value: unknown
+    const props = (current: unknown) =>
+      ({
+        id: 'root_countryCode',
+        name: 'countryCode',
+        label: 'Country calling code',
+        value: current,
+        required: true,
+        disabled: false,
+        readonly: false,
+        autofocus: false,
+        rawErrors: [],
+        options: { choices },
+        schema: { type: 'string' },
+        onChange: (next: unknown) => {
+          value = next
+        },
+        onBlur: () => {},
+        onFocus: () => {},
+      }) as unknown as WidgetProps
+    const { rerender } = wrap(<ChoiceWidget {...props(undefined)} />)
+    const select = screen.getByLabelText(/Country calling code/) as HTMLSelectElement
+    fireEvent.change(select, { target: { value: '1' } })
+    expect(value).toBe('44')
+    rerender(
+      <MantineProvider>
+        <MemoryRouter>
+          <ChoiceWidget {...props(value)} />
+        </MemoryRouter>
+      </MantineProvider>,
+    )
+    expect(select.selectedOptions[0]?.textContent).toBe('United Kingdom')
+  })
+})
