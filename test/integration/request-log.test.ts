@@ -65,6 +65,11 @@ for (const target of databaseTargets()) {
       const wrong = await server.post('/rpc/p2pTransferSubmit', { amount: 'lots' }, accessToken)
       expect(wrong.body.responseCode).toBe('VF')
 
+      // A request's line is written once its answer has gone out, so the client can read the
+      // answer first: wait for the last request's line.
+      await expect
+        .poll(() => logged.filter((line) => line.includes('"responseCode":"VF"')).length)
+        .toBe(1)
       const text = logged.join('')
       for (const secret of [
         demoPassword,
