@@ -68,8 +68,10 @@ for (const target of databaseTargets()) {
       // A request's line is written once its answer has gone out, so the client can read the
       // answer first: wait for the last request's line.
       await expect
-        .poll(() => logged.filter((line) => line.includes('"responseCode":"VF"')).length)
-        .toBe(1)
+        .poll(
+          () => logged.filter((line) => line.includes('"operation":"p2pTransferSubmit"')).length,
+        )
+        .toBe(2)
       const text = logged.join('')
       for (const secret of [
         demoPassword,
