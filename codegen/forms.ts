@@ -414,6 +414,8 @@ export function buildScreens(
     only?: string[]
     omit?: string[]
     optional?: boolean
+    /** Values the form always sends, not shown: they decide its schema's if (formRules). */
+    fixed?: JsonObject
     wizard?: WizardForm
     /** A screen form's options (create, edit, a row action's form, a save). */
     meta?: Pick<FormMeta, 'choices' | 'rowChoices'>
@@ -481,7 +483,8 @@ export function buildScreens(
       ...Object.keys((spec_.from as JsonObject) ?? {}),
       ...Object.keys((spec_.fixed as JsonObject) ?? {}),
     ]
-    const fields = Object.keys((requestOf(entry).properties as JsonObject) ?? {}).filter(
+    // A request that is an entity wrapped in allOf (financialDetailUpdate) has its fields there.
+    const fields = Object.keys(flatObject(requestOf(entry)).properties).filter(
       (name) => !omit.includes(name),
     )
     const noField = (path: (string | number)[], what: string, field: string) => {
@@ -502,7 +505,7 @@ export function buildScreens(
           [...at, 'options', name],
           `options: "${name}" is not shown in this form (it is in from, fixed or omit)`,
         )
-    formsUsed.push({ key, entry, omit, meta })
+    formsUsed.push({ key, entry, omit, meta, fixed: (spec_.fixed as JsonObject) ?? {} })
     const conditions = (spec_.visibleWhen ?? {}) as Record<string, JsonObject>
     for (const [name, condition] of Object.entries(conditions)) {
       noField([...at, 'visibleWhen', name], 'visibleWhen', name)
@@ -603,7 +606,8 @@ export function buildScreens(
           )
         bundle.listItems[screen.id] = itemProps
         ;(list.columns as JsonObject[]).forEach((column, index) => {
-          if (items && !(String(column.field) in itemProps)) {
+          // A dotted field reaches into an object of the row (document.statusId).
+          if (items && !propertyAt(mergeAllOf({ properties: itemProps }), String(column.field))) {
             const near = closest(String(column.field), Object.keys(itemProps))
             report(
               loaded,
@@ -654,7 +658,8 @@ export function buildScreens(
         rowActionForm(loaded, index, action, `${screen.id}.actions.${String(action.id)}`)
         return
       }
-      for (const part of ['options', 'fixed', 'omit', 'visibleWhen'])
+      // An operation called at once sends its fixed values with the row's (decision: confirm).
+      for (const part of ['options', 'omit', 'visibleWhen'])
         if (action[part] !== undefined)
           report(loaded, ['actions', index, part], `${part} is a form's: add form: true`)
       const entry = operation(loaded, ['actions', index, 'operation'], action.operation)
@@ -698,6 +703,12 @@ export function buildScreens(
         )
         return
       }
+      if (panel.actsFor !== undefined && panel.actsFor !== page.actsFor)
+        report(
+          loaded,
+          ['panels', index],
+          `panel "${id}" acts for the customer of "${panel.actsFor}": give the page actsFor: ${panel.actsFor}`,
+        )
       const gap = screenAccessGap(parseAccess(page.access)!, parseAccess(panel.access)!)
       if (gap)
         report(
@@ -832,7 +843,12 @@ export function buildScreens(
       const request = requestOf(form.entry)
       const base = form.wizard
         ? form.wizard.build(request)
-        : restrict(request, form.only, form.omit ?? [], form.optional === true)
+        : restrict(
+            formRules(oneLevel(request), form.omit ?? [], form.fixed ?? {}),
+            form.only,
+            form.omit ?? [],
+            form.optional === true,
+          )
       const found = overlays.find((o) => o.form === form.entry.operationId)
       const overlay = form.wizard && found ? rerooted(found, form.wizard.root) : found
       const { schema, labels, order, hideOptions } = applyOverlay(base, overlay)
@@ -886,6 +902,71 @@ function mergeAllOf(schema: JsonObject): JsonObject {
   for (const part of parts)
     properties = { ...properties, ...((mergeAllOf(part).properties as JsonObject) ?? {}) }
   return { ...schema, properties }
+}
+
+/**
+ * The request's rules over which fields are required, as a form that leaves some fields out
+ * and always sends others sees them: an if the fixed values decide gives its then's required
+ * fields (a rejection's reason when decision is fixed to reject); an anyOf of required fields
+ * loses the alternatives that name a field not shown, and one alternative left is simply
+ * required (a reassignment to a document type). A person is never offered a choice between
+ * alternatives that only say what is required.
+ */
+export function formRules(schema: JsonObject, omit: string[], fixed: JsonObject): JsonObject {
+  const out = { ...schema }
+  const required = new Set((schema.required as string[] | undefined) ?? [])
+  const condition = schema.if as JsonObject | undefined
+  const decided = condition && fixedDecides(condition, fixed)
+  if (decided !== undefined) {
+    const branch = (decided ? schema.then : schema.else) as JsonObject | undefined
+    for (const name of (branch?.required as string[] | undefined) ?? []) required.add(name)
+    delete out.if
+    delete out.then
+    delete out.else
+  }
+  const alternatives = schema.anyOf as JsonObject[] | undefined
+  if (alternatives?.every((a) => Object.keys(a).every((k) => k === 'required'))) {
+    const shown = alternatives.filter((a) =>
+      (a.required as string[]).every((name) => !omit.includes(name) || name in fixed),
+    )
+    if (shown.length === 1) {
+      for (const name of shown[0]!.required as string[]) required.add(name)
+      delete out.anyOf
+    } else if (shown.length > 1) out.anyOf = shown
+  }
+  if (required.size > 0) out.required = [...required]
+  return out
+}
+
+/**
+ * A request that wraps an entity in allOf (financialDetailUpdate) as one object, its parts'
+ * fields and required ones merged, so that a form shows and checks them as its own.
+ */
+function oneLevel(schema: JsonObject): JsonObject {
+  if (!Array.isArray(schema.allOf)) return schema
+  const flat = flatObject(schema)
+  const { allOf: _a, ...rest } = schema
+  return {
+    ...rest,
+    properties: flat.properties,
+    ...(flat.required.length > 0 && { required: flat.required }),
+    ...(flat.rules.length > 0 && { allOf: flat.rules }),
+  }
+}
+
+/** Whether fixed values alone decide an if of required fields and consts; undefined if not. */
+function fixedDecides(condition: JsonObject, fixed: JsonObject): boolean | undefined {
+  const names = (condition.required as string[] | undefined) ?? []
+  const consts = Object.entries((condition.properties as JsonObject | undefined) ?? {})
+  const known = Object.keys(condition).every((k) => k === 'required' || k === 'properties')
+  const named = [...names, ...consts.map(([name]) => name)]
+  if (!known || named.length === 0 || !named.every((name) => name in fixed)) return undefined
+  const onlyConsts = consts.every(([, rule]) => {
+    const keys = Object.keys(rule as JsonObject)
+    return keys.length === 1 && keys[0] === 'const'
+  })
+  if (!onlyConsts) return undefined
+  return consts.every(([name, rule]) => (rule as JsonObject).const === fixed[name])
 }
 
 function restrict(

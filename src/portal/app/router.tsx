@@ -74,7 +74,7 @@ function guarded(pageId: string, children: RouteObject[]): RouteObject {
 
 const onboarding =
   (
-    name: 'AdminOverview' | 'SelfCertification' | 'BusinessSelfCertification' | 'CompanyDocuments',
+    name: 'SelfCertification' | 'BusinessSelfCertification' | 'CompanyDocuments',
   ) =>
   () =>
     import('../features/onboarding/onboarding-page.tsx').then((module) => ({
@@ -140,8 +140,8 @@ function signedInPages(): RouteObject[] {
   return [
     { index: true, element: <Navigate to="/home" replace /> },
     { path: 'home', lazy: () => import('../features/home/home-page.tsx') },
-    // The targets of post-login routing (product-spec section 2).
-    { path: 'admin-overview', lazy: onboarding('AdminOverview') },
+    // The targets of post-login routing (product-spec section 2); the admin overview is a
+    // rendered screen (spec/screens/admin-overview.yaml).
     { path: 'self-certification-splash', lazy: onboarding('SelfCertification') },
     {
       path: 'self-certification-business-splash',

@@ -23,6 +23,14 @@ export interface CallResult {
     errors?: FieldError[]
   }
   blob?: Blob
+  /** A file answer's name, from its content-disposition. */
+  fileName?: string
+}
+
+/** The file name a content-disposition header gives ("inline; filename=\"passport.pdf\""). */
+export function dispositionFileName(header: string | null): string | undefined {
+  const match = /filename="?([^";]+)"?/i.exec(header ?? '')
+  return match?.[1] || undefined
 }
 
 /**
@@ -59,13 +67,28 @@ export function operationRef(operationId: string): OperationRef {
   return ref
 }
 
+export interface CallOptions {
+  download?: boolean
+  form?: FormData
+  onProgress?: (percent: number) => void
+  /**
+   * The customer the call acts for, sent as fromCustomerId (a screen's actsFor): it goes
+   * before the tab's chosen company, which the transport adds only when none is named.
+   */
+  customerId?: number | undefined
+}
+
 export async function callOperation(
   operationId: string,
   payload: Record<string, Json | undefined> = {},
-  options: { download?: boolean; form?: FormData; onProgress?: (percent: number) => void } = {},
+  options: CallOptions = {},
 ): Promise<CallResult> {
-  const values = await resolvePlaceholders(payload)
+  const values = { ...(await resolvePlaceholders(payload)) }
   const ref = operationRef(operationId)
+  if (options.customerId !== undefined && ref.kind === 'rpc') {
+    if (options.form) options.form.set('fromCustomerId', String(options.customerId))
+    else values.fromCustomerId = options.customerId
+  }
   const body: Record<string, Json> = {}
   let path = ref.path
   for (const [key, value] of Object.entries(values)) {
@@ -90,7 +113,9 @@ export async function callOperation(
   const response = await send(request)
   const type = response.headers.get('content-type') ?? ''
   if (options.download && response.ok && !type.includes('application/json')) {
-    return { ok: true, status: response.status, body: {}, blob: await response.blob() }
+    const fileName = dispositionFileName(response.headers.get('content-disposition'))
+    const blob = await response.blob()
+    return { ok: true, status: response.status, body: {}, blob, ...(fileName && { fileName }) }
   }
   const text = await response.text()
   const parsed = text ? (JSON.parse(text) as CallResult['body']) : {}

@@ -8,9 +8,10 @@ import type { FormAction, Json, Mapping, Schema, ScreenDescription } from './scr
 
 export type Row = Record<string, Json>
 
+/** The request fields a mapping takes from a row; a dotted row field reaches into an object. */
 export function mapped(row: Row, mapping: Mapping | undefined): Record<string, Json> {
   return Object.fromEntries(
-    Object.entries(mapping ?? {}).map(([to, from]) => [to, row[from] ?? null]),
+    Object.entries(mapping ?? {}).map(([to, from]) => [to, valueAt(row, from) ?? null]),
   )
 }
 

@@ -1,7 +1,7 @@
 // The buttons of one row of a resource screen: edit, the screen's own actions (a link to
-// another screen with the row's values, a form for the rest of an operation's request, or an
-// operation, confirmed first when it says so), each on the rows its condition admits, and
-// delete, always confirmed.
+// another screen with the row's values, a form for the rest of an operation's request, a file
+// to look at, or an operation with the row's and the fixed values, confirmed first when it
+// says so), each on the rows its condition admits, and delete, always confirmed.
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group } from '@mantine/core'
@@ -16,6 +16,34 @@ export interface RowActionHandlers {
   onRun(operation: string, payload: Record<string, Json>, download?: boolean): Promise<void>
   /** Asks first, then runs. */
   onConfirm(text: string, run: () => Promise<void>): void
+  /** Fetches a file and shows it (action.view), under the action's title. */
+  onView(actionId: string, operation: string, payload: Record<string, Json>): void
+}
+
+type Action = NonNullable<ScreenDescription['actions']>[number]
+
+/** What a click on an action does: open a screen, a form or a file, or run, maybe after asking. */
+function actionClick(
+  screenId: string,
+  action: Action,
+  row: Row,
+  handlers: RowActionHandlers,
+  confirmText: (key: string) => string,
+  navigate: (to: string) => void | Promise<void>,
+) {
+  if (action.link) {
+    const query = new URLSearchParams(
+      Object.entries(mapped(row, action.from)).map(([k, v]) => [k, String(v ?? '')]),
+    )
+    return void navigate(`${action.link}?${query}`)
+  }
+  if (action.form) return handlers.onForm(action.id, row)
+  const payload = { ...(action.fixed ?? {}), ...mapped(row, action.from) }
+  if (action.view) return handlers.onView(action.id, action.operation!, payload)
+  const run = () => handlers.onRun(action.operation!, payload, action.download)
+  if (action.confirm)
+    handlers.onConfirm(confirmText(`screens:${screenId}.actions.${action.id}Confirm`), run)
+  else void run()
 }
 
 export function hasRowActions(screen: ScreenDescription): boolean {
@@ -47,20 +75,7 @@ export function RowActions({
             key={action.id}
             size="xs"
             variant="default"
-            onClick={() => {
-              if (action.link) {
-                const query = new URLSearchParams(
-                  Object.entries(mapped(row, action.from)).map(([k, v]) => [k, String(v ?? '')]),
-                )
-                return navigate(`${action.link}?${query}`)
-              }
-              if (action.form) return handlers.onForm(action.id, row)
-              const run = () =>
-                handlers.onRun(action.operation!, mapped(row, action.from), action.download)
-              if (action.confirm)
-                handlers.onConfirm(t(`screens:${screen.id}.actions.${action.id}Confirm`), run)
-              else void run()
-            }}
+            onClick={() => actionClick(screen.id, action, row, handlers, t, navigate)}
           >
             {t(`screens:${screen.id}.actions.${action.id}`)}
           </Button>

@@ -29,6 +29,8 @@ import { useResourceChanges } from './use-resource-changes.ts'
 import { useResourceList, type ResourceList } from './use-resource-list.ts'
 import type { ScreenDescription } from './screens-data.ts'
 import { usePageChanges } from './page-changes.ts'
+import { FileViewPopup, useFileView } from './file-view.tsx'
+import { useActsFor } from './acts-for.ts'
 
 export function ResourceScreen({
   screen,
@@ -43,6 +45,7 @@ export function ResourceScreen({
   const page = usePageChanges()
   const changes = useResourceChanges(screen, page ? async () => page.changed() : list.reload)
   usePageReload(page?.version, list.reload)
+  const files = useFiles(changes)
   const ready = list.state === 'ready'
 
   return (
@@ -90,14 +93,32 @@ export function ResourceScreen({
           {t(`screens:${screen.id}.empty`, { defaultValue: t('screens:empty') })}
         </Text>
       )}
-      {ready && list.rows.length > 0 && <Rows screen={screen} list={list} changes={changes} />}
+      {ready && list.rows.length > 0 && (
+        <Rows screen={screen} list={list} changes={changes} files={files} />
+      )}
       {ready && <Paging screen={screen} list={list} />}
       <ChangeDialogs screen={screen} changes={changes} />
+      <FileViewPopup file={files.viewing} loading={files.loading} onClose={files.close} />
     </Stack>
   )
 }
 
 type ResourceChanges = ReturnType<typeof useResourceChanges>
+
+/** The files row actions show (action.view), for the screen's customer; a refusal in a popup. */
+function useFiles(changes: ResourceChanges) {
+  const { t } = useTranslation('common')
+  return useFileView(useActsFor()?.customerId, (result) =>
+    changes.setPopup(
+      result
+        ? { kind: result.body.errors?.length ? 'errors' : 'failure', result }
+        : {
+            kind: 'failure',
+            result: { ok: false, status: 0, body: { message: t('common:errors.network') } },
+          },
+    ),
+  )
+}
 
 /** A panel's list loaded again after each change saved in the page (page-changes.ts). */
 function usePageReload(version: number | undefined, reload: () => Promise<void>) {
@@ -116,10 +137,12 @@ function Rows({
   screen,
   list,
   changes,
+  files,
 }: {
   screen: ScreenDescription
   list: ResourceList
   changes: ResourceChanges
+  files: ReturnType<typeof useFiles>
 }) {
   return (
     <ResourceTable
@@ -137,6 +160,8 @@ function Rows({
                     changes.setEditing({ action: 'action', actionId, row: acted }),
                   onRun: changes.runAction,
                   onConfirm: (text, run) => changes.setConfirming({ text, run }),
+                  onView: (actionId, operation, payload) =>
+                    void files.view(`screens:${screen.id}.actions.${actionId}`, operation, payload),
                 }}
               />
             )

@@ -4,13 +4,16 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, Table } from '@mantine/core'
 import { formatAmount } from '../../shared/money.ts'
-import type { Row } from './resource-data.ts'
+import { valueAt, type Row } from './resource-data.ts'
 import type { Column, ScreenDescription } from './screens-data.ts'
+
+/** A dotted field's last part names its label and options (document.statusId: statusId). */
+const lastPart = (field: string) => field.slice(field.lastIndexOf('.') + 1)
 
 function useCell() {
   const { t, i18n } = useTranslation(['screens', 'forms'])
   return (row: Row, column: Column): ReactNode => {
-    const value = row[column.field]
+    const value = valueAt(row, column.field)
     if (value === null || value === undefined || value === '') return '—'
     switch (column.format) {
       case 'boolean':
@@ -28,7 +31,7 @@ function useCell() {
       case 'amount':
         return formatAmount(String(value))
       case 'enum':
-        return t([`forms:options.${column.field}.${String(value)}`], {
+        return t([`forms:options.${lastPart(column.field)}.${String(value)}`], {
           defaultValue: String(value),
         })
       default:
@@ -59,7 +62,7 @@ export function ResourceTable({
               <Table.Th key={column.field}>
                 {t([
                   `screens:${screen.id}.columns.${column.field}`,
-                  `forms:fields.${column.field}`,
+                  `forms:fields.${lastPart(column.field)}`,
                 ])}
               </Table.Th>
             ))}
@@ -68,7 +71,7 @@ export function ResourceTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, index) => (
-            <Table.Tr key={String(row[list.rowKey ?? 'id'] ?? index)}>
+            <Table.Tr key={String(valueAt(row, list.rowKey ?? 'id') ?? index)}>
               {list.columns.map((column) => (
                 <Table.Td key={column.field}>{cell(row, column)}</Table.Td>
               ))}

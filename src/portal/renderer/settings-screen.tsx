@@ -16,6 +16,8 @@ import { AnswerSummary, summaryValues } from './answer-summary.tsx'
 import { ResponsePopup, SuccessNotice, type Popup } from './result-popups.tsx'
 import type { Json, ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
+import { useActsFor } from './acts-for.ts'
+import { valueAt } from './resource-data.ts'
 
 /** The screen's record, loaded by its get operation, and the version that resets the form. */
 function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>) {
@@ -24,18 +26,19 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
   const [summary, setSummary] = useState<Record<string, Json>>({})
   const [failure, setFailure] = useState<CallResult | null>(null)
   const [version, setVersion] = useState(0)
+  const customerId = useActsFor()?.customerId
 
   const load = useCallback(async () => {
-    const result = await callOperation(settings.get).catch(() => null)
+    const result = await callOperation(settings.get, {}, { customerId }).catch(() => null)
     if (!result || !result.ok) {
       setFailure(result ?? { ok: false, status: 0, body: { message: t('common:errors.network') } })
       return
     }
-    const source = settings.source ? result.body[settings.source] : result.body
+    const source = settings.source ? valueAt(result.body, settings.source) : result.body
     setRecord((source ?? {}) as Record<string, Json>)
     setSummary(summaryValues(result.body, settings.summary))
     setVersion((v) => v + 1)
-  }, [settings, t])
+  }, [settings, t, customerId])
 
   useEffect(() => {
     void load()
@@ -61,6 +64,7 @@ export function SettingsScreen({
   const [popup, setPopup] = useState<Popup | null>(null)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const customerId = useActsFor()?.customerId
 
   useEffect(() => {
     if (!notice) return
@@ -70,10 +74,11 @@ export function SettingsScreen({
 
   const save = async (data: Record<string, Json>) => {
     setBusy(true)
-    const result = await callOperation(settings.save.operation, {
-      ...(settings.save.fixed ?? {}),
-      ...data,
-    }).catch(() => null)
+    const result = await callOperation(
+      settings.save.operation,
+      { ...(settings.save.fixed ?? {}), ...data },
+      { customerId },
+    ).catch(() => null)
     setBusy(false)
     if (!result)
       return setPopup({

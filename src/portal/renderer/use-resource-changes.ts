@@ -12,15 +12,16 @@ import { formOf, mapped, multipartForm, saveBase64File, type Editing } from './r
 import type { Popup } from './result-popups.tsx'
 import type { FormAction, Json, ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
+import { useActsFor } from './acts-for.ts'
 
 const successAutoCloseMs = 3000
 
-/** Saves a file answer under the operation's name. */
-function saveBlob(blob: Blob, operation: string) {
+/** Saves a file answer under its own name, else the operation's. */
+function saveBlob(blob: Blob, operation: string, fileName: string | undefined) {
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
-  link.download = `${operation}.pdf`
+  link.download = fileName ?? `${operation}.pdf`
   link.click()
   URL.revokeObjectURL(url)
 }
@@ -114,6 +115,7 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
   const [confirming, setConfirming] = useState<{ text: string; run(): Promise<void> } | null>(null)
   const { networkFailure, afterChange, ...outcome } = useChangeOutcome(reload, form)
   const [progress, setProgress] = useState<number | undefined>()
+  const customerId = useActsFor()?.customerId
 
   const submitForm = async (data: Record<string, Json>) => {
     const action = editing && formOf(screen, editing)?.action
@@ -125,8 +127,12 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
     const onProgress = (percent: number) => setProgress(percent)
     const result = await (
       files
-        ? callOperation(action.operation, {}, { form: multipartForm(payload, files), onProgress })
-        : callOperation(action.operation, payload)
+        ? callOperation(
+            action.operation,
+            {},
+            { form: multipartForm(payload, files), onProgress, customerId },
+          )
+        : callOperation(action.operation, payload, { customerId })
     ).catch(() => null)
     setBusy(false)
     setProgress(undefined)
@@ -136,11 +142,13 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
 
   const runAction = async (operation: string, payload: Record<string, Json>, download = false) => {
     setBusy(true)
-    const result = await callOperation(operation, payload, { download }).catch(() => null)
+    const result = await callOperation(operation, payload, { download, customerId }).catch(
+      () => null,
+    )
     setBusy(false)
     setConfirming(null)
     if (!result) return outcome.setPopup(networkFailure())
-    if (result.blob) return saveBlob(result.blob, operation)
+    if (result.blob) return saveBlob(result.blob, operation, result.fileName)
     // A file may also come inside a JSON answer, as base64 (batchTransferFileView).
     if (download && result.ok && saveBase64File(result.body, operation)) return
     await afterChange(result)

@@ -9,6 +9,7 @@ import { useBrand } from '../brand/brand-context.tsx'
 import { callOperation, operationRef, type CallResult } from './call-operation.ts'
 import { filtersFromQuery, valueAt, type Row } from './resource-data.ts'
 import { summaryValues } from './answer-summary.tsx'
+import { useActsFor } from './acts-for.ts'
 import { screensBundle, type Json, type ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 
@@ -83,6 +84,7 @@ function listPayload(
 export function useResourceList(screen: ScreenDescription) {
   const { t } = useTranslation('common')
   const navigate = useNavigate()
+  const customerId = useActsFor()?.customerId
   const list = screen.list!
   const paging = operationRef(list.operation).paging
   const pageSize = paging?.defaultPageSize ?? 20
@@ -102,11 +104,13 @@ export function useResourceList(screen: ScreenDescription) {
     async (append: boolean, pageNumber: number) => {
       setState((s) => (append ? s : 'loading'))
       const payload = listPayload(list, filters, paging, pageSize, cursors, pageNumber)
-      const result = await callOperation(list.operation, payload).catch((): CallResult => ({
-        ok: false,
-        status: 0,
-        body: { message: tRef.current('errors.network') },
-      }))
+      const result = await callOperation(list.operation, payload, { customerId }).catch(
+        (): CallResult => ({
+          ok: false,
+          status: 0,
+          body: { message: tRef.current('errors.network') },
+        }),
+      )
       if (!result.ok) {
         if (
           (result.body.responseCode === ResponseCode.AccessDenied || result.status === 403) &&
@@ -123,7 +127,7 @@ export function useResourceList(screen: ScreenDescription) {
       setAnswer((previous) => (append ? { ...next, rows: [...previous.rows, ...next.rows] } : next))
       setState('ready')
     },
-    [filters, cursors, list, paging, pageSize, screen, navigate],
+    [filters, cursors, list, paging, pageSize, screen, navigate, customerId],
   )
 
   // A new filter or cursor starts from the first page; page changes call load themselves.

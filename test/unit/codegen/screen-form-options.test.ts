@@ -40,7 +40,7 @@ beforeAll(() => {
       '  - id: remove',
       '    operation: confirmAddress',
       '    from: { addressId: addressId }',
-      '    fixed: { x: 1 }',
+      '    omit: [x]',
       '',
     ].join('\n'),
   )
@@ -76,7 +76,7 @@ describe('screen form options', () => {
     expect(mine.map((p) => p.message)).toEqual([
       'options: "addressId" is not shown in this form (it is in from, fixed or omit)',
       'visibleWhen: "number" has no options whose rows "option" could read',
-      "fixed is a form's: add form: true",
+      "omit is a form's: add form: true",
     ])
     expect(mine.every((p) => p.line > 1)).toBe(true)
     expect(problems.filter((p) => !p.file.endsWith('broken-upload.yaml'))).toEqual([])

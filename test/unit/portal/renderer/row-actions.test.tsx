@@ -12,7 +12,9 @@ import { MantineProvider } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { WidgetProps } from '@rjsf/utils'
 import { RowActions } from '../../../../src/portal/renderer/resource-row-actions.tsx'
-import { formOf, shownOn } from '../../../../src/portal/renderer/resource-data.ts'
+import { formOf, mapped, shownOn } from '../../../../src/portal/renderer/resource-data.ts'
+import { actsForOf } from '../../../../src/portal/renderer/acts-for.ts'
+import { dispositionFileName } from '../../../../src/portal/renderer/call-operation.ts'
 import { summaryShown, summaryValues } from '../../../../src/portal/renderer/answer-summary.tsx'
 import { ChoiceWidget } from '../../../../src/portal/renderer/theme/widgets.tsx'
 import type { ScreenDescription } from '../../../../src/portal/renderer/screens-data.ts'
@@ -75,7 +77,13 @@ const phones: ScreenDescription = {
   ],
 }
 
-const handlers = () => ({ onEdit: vi.fn(), onForm: vi.fn(), onRun: vi.fn(), onConfirm: vi.fn() })
+const handlers = () => ({
+  onEdit: vi.fn(),
+  onForm: vi.fn(),
+  onRun: vi.fn(),
+  onConfirm: vi.fn(),
+  onView: vi.fn(),
+})
 
 describe('row actions', () => {
   test('show on the rows every condition admits', () => {
@@ -118,6 +126,98 @@ describe('row actions', () => {
     )
     fireEvent.click(screen.getByText('screens:phones.actions.makePrimary'))
     expect(h.onRun).toHaveBeenCalledWith('phoneUpdate', { number: '7700900556' }, undefined)
+  })
+})
+
+// An administrator's review rows (spec/screens/admin-customer-files.yaml): the file is an
+// object of the row, so actions read dotted fields; confirm sends a fixed decision with the
+// row's id; view hands the file's request to the screen, which shows the answer.
+const files: ScreenDescription = {
+  id: 'files',
+  route: '/files',
+  menu: 'none',
+  access: 'admin',
+  actsFor: 'customerId',
+  kind: 'resource',
+  list: { operation: 'fileList', items: 'files', columns: [{ field: 'document.statusId' }] },
+  actions: [
+    {
+      id: 'view',
+      operation: 'fileGet',
+      from: { uploadedDocumentId: 'document.id' },
+      view: true,
+      when: [{ field: 'hasFile', equals: true }],
+    },
+    {
+      id: 'confirmFile',
+      operation: 'fileDecide',
+      from: { uploadedDocumentId: 'document.id' },
+      fixed: { decision: 'confirm' },
+      confirm: true,
+      when: [{ field: 'document.statusId', in: [0, 31, 41] }],
+    },
+  ],
+}
+
+describe('actions on rows holding objects', () => {
+  test('map dotted fields of the row', () => {
+    expect(mapped({ document: { id: 9 } }, { uploadedDocumentId: 'document.id' })).toEqual({
+      uploadedDocumentId: 9,
+    })
+    expect(mapped({}, { uploadedDocumentId: 'document.id' })).toEqual({ uploadedDocumentId: null })
+  })
+
+  test('view hands over the request; confirm asks, then sends the fixed values too', () => {
+    const h = handlers()
+    wrap(
+      <RowActions
+        screen={files}
+        row={{ hasFile: true, document: { id: 9, statusId: 41 } }}
+        handlers={h}
+      />,
+    )
+    fireEvent.click(screen.getByText('screens:files.actions.view'))
+    expect(h.onView).toHaveBeenCalledWith('view', 'fileGet', { uploadedDocumentId: 9 })
+    expect(h.onRun).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByText('screens:files.actions.confirmFile'))
+    expect(h.onConfirm).toHaveBeenCalledWith(
+      'screens:files.actions.confirmFileConfirm',
+      expect.any(Function),
+    )
+    void (h.onConfirm.mock.calls[0]![1] as () => Promise<void>)()
+    expect(h.onRun).toHaveBeenCalledWith(
+      'fileDecide',
+      { decision: 'confirm', uploadedDocumentId: 9 },
+      undefined,
+    )
+  })
+
+  test('a decided file or one without stored bytes offers neither', () => {
+    wrap(
+      <RowActions
+        screen={files}
+        row={{ hasFile: false, document: { id: 9, statusId: 2 } }}
+        handlers={handlers()}
+      />,
+    )
+    expect(screen.queryAllByRole('button')).toEqual([])
+  })
+})
+
+describe('the customer a screen acts for', () => {
+  test('is read from the address parameter its actsFor names', () => {
+    expect(actsForOf(files, '?customerId=42')).toEqual({ customerId: 42 })
+    expect(actsForOf(files, '?customerId=0')).toEqual({ customerId: undefined })
+    expect(actsForOf(files, '?customerId=4x')).toEqual({ customerId: undefined })
+    expect(actsForOf(files, '?customerId=99999999999')).toEqual({ customerId: undefined })
+    expect(actsForOf(files, '')).toEqual({ customerId: undefined })
+    expect(actsForOf(phones, '?customerId=42')).toBeNull()
+  })
+
+  test('a file answer keeps the name its content-disposition gives', () => {
+    expect(dispositionFileName('inline; filename="passport.pdf"')).toBe('passport.pdf')
+    expect(dispositionFileName('inline; filename=bill.png')).toBe('bill.png')
+    expect(dispositionFileName(null)).toBeUndefined()
   })
 })
 
