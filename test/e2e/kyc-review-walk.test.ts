@@ -285,3 +285,35 @@ test('a customer who opens the admin overview finds no administrator tools', asy
     expect(await page.getByTestId('resource-table').count()).toBe(0)
   }
 })
+
+test("a business's financial details and due diligence, opened from the overview", async () => {
+  const { page, cspErrors } = await portal.newPage()
+  await page.goto(`${portal.baseUrl}/login`)
+  await signInAs(page, portal.baseUrl, 'admin@nova.example', demoPassword)
+  await page.waitForURL('**/admin-overview')
+  const row = panel(page, 'adminReview').getByRole('row').filter({ hasText: 'Northwind' })
+  await row.getByRole('button', { name: action('adminReview', 'businessDetails') }).click()
+  await page.waitForURL('**/admin-overview/business?customerId=*')
+  await heading(page, 'adminBusiness').waitFor()
+  // The company's answers on file fill both forms.
+  const financial = panel(page, 'adminFinancialDetail')
+  await expect
+    .poll(() => financial.getByLabel(steps.label('monthlyDepositAmount')).inputValue())
+    .not.toBe('')
+  const diligence = panel(page, 'adminDueDiligence')
+  await diligence.getByLabel(steps.label('lawsuits')).first().waitFor()
+  await shot(page, 'admin-business')
+  // A yes asks for its details; saved for the company, and read again.
+  await diligence.getByLabel(steps.label('lawsuits')).first().setChecked(true)
+  const details = 'A closed dispute with a former supplier.'
+  await diligence.getByLabel(steps.label('lawsuitsDetails')).fill(details)
+  await diligence.getByRole('button', { name: text(screens, 'save'), exact: true }).click()
+  await diligence.getByText(text(screens, 'saved')).waitFor()
+  await page.reload()
+  await expect
+    .poll(() =>
+      panel(page, 'adminDueDiligence').getByLabel(steps.label('lawsuitsDetails')).inputValue(),
+    )
+    .toBe(details)
+  expect(cspErrors).toEqual([])
+})

@@ -47,7 +47,7 @@ describe('in the order of the product', () => {
   test('2. an administrator: the admin overview', async () => {
     const page = await signIn('admin@nova.example')
     await page.waitForURL('**/admin-overview')
-    await heading(page, 'adminOverview.title')
+    await page.getByRole('heading', { name: text(screens, 'adminOverview.title') }).waitFor()
   })
 
   test('3. a business without related accounts: the old web with its authorized user', async () => {

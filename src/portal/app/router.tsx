@@ -73,10 +73,7 @@ function guarded(pageId: string, children: RouteObject[]): RouteObject {
 }
 
 const onboarding =
-  (
-    name: 'SelfCertification' | 'BusinessSelfCertification' | 'CompanyDocuments',
-  ) =>
-  () =>
+  (name: 'SelfCertification' | 'BusinessSelfCertification' | 'CompanyDocuments') => () =>
     import('../features/onboarding/onboarding-page.tsx').then((module) => ({
       Component: module[name],
     }))
