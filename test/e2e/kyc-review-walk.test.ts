@@ -237,6 +237,16 @@ describe('a new customer and the administrator', () => {
     const notice = customer.getByTestId('realtime-notices')
     await notice.getByText('Document rejected').waitFor()
     await notice.getByText(reason, { exact: false }).waitFor()
+    // And by e-mail, with the reason.
+    const { page: mailbox } = await portal.newPage()
+    const mail = await readMailbox(
+      mailbox,
+      portal.baseUrl,
+      wizardTexts('en'),
+      person.email,
+      /Document rejected/,
+    )
+    expect(mail).toContain(reason)
     await customer.reload()
     const home = panel(customer, 'kycAddresses')
       .getByRole('row')

@@ -2,7 +2,8 @@
 // bundle (<screen>.actions.<id>) with its options' sources in its meta, a dictionary's with its
 // `where` and a row's list; an option for a field the form does not show, and a condition on
 // an option's row for a field without options, and a form's part on an action without a form,
-// are reported where they stand.
+// are reported where they stand; so is a panel acting for the customer in the address (actsFor)
+// on a page that does not.
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -44,6 +45,19 @@ beforeAll(() => {
       '',
     ].join('\n'),
   )
+  // A page whose panel acts for the customer in the address, the page itself not.
+  writeFileSync(
+    join(copy, 'spec/screens/broken-acts-for.yaml'),
+    [
+      'id: brokenActsFor',
+      'route: /broken-acts-for',
+      'menu: none',
+      'access: admin',
+      'kind: page',
+      'panels: [adminCustomerFiles]',
+      '',
+    ].join('\n'),
+  )
   const result = buildScreens(copy, bundleSpec(join(copy, 'spec/openapi.yaml')), ['main'])
   bundle = result.bundle
   problems = result.problems
@@ -79,6 +93,14 @@ describe('screen form options', () => {
       "omit is a form's: add form: true",
     ])
     expect(mine.every((p) => p.line > 1)).toBe(true)
-    expect(problems.filter((p) => !p.file.endsWith('broken-upload.yaml'))).toEqual([])
+    const elsewhere = problems.filter((p) => !/broken-(upload|acts-for)\.yaml$/.test(p.file))
+    expect(elsewhere).toEqual([])
+  })
+
+  it('reports a panel acting for the customer in the address on a page that does not', () => {
+    const mine = problems.filter((p) => p.file.endsWith('broken-acts-for.yaml'))
+    expect(mine.map((p) => p.message)).toEqual([
+      'panel "adminCustomerFiles" acts for the customer of "customerId": give the page actsFor: customerId',
+    ])
   })
 })
