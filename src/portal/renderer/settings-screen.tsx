@@ -47,6 +47,17 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
   return { record, summary, failure, version, load }
 }
 
+/** The success notice, closed by itself after three seconds. */
+function useNotice() {
+  const [notice, setNotice] = useState<string | null>(null)
+  useEffect(() => {
+    if (!notice) return
+    const timer = setTimeout(() => setNotice(null), 3000)
+    return () => clearTimeout(timer)
+  }, [notice])
+  return [notice, setNotice] as const
+}
+
 export function SettingsScreen({
   screen,
   headingLevel = 1,
@@ -60,17 +71,11 @@ export function SettingsScreen({
   const { record, summary, failure, version, load } = useSettingsRecord(settings)
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
   const [busy, setBusy] = useState(false)
-  const [notice, setNotice] = useState<string | null>(null)
+  const [notice, setNotice] = useNotice()
   const [popup, setPopup] = useState<Popup | null>(null)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const customerId = useActsFor()?.customerId
-
-  useEffect(() => {
-    if (!notice) return
-    const timer = setTimeout(() => setNotice(null), 3000)
-    return () => clearTimeout(timer)
-  }, [notice])
 
   const save = async (data: Record<string, Json>) => {
     setBusy(true)
