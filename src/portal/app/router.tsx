@@ -73,10 +73,7 @@ function guarded(pageId: string, children: RouteObject[]): RouteObject {
 }
 
 const onboarding =
-  (
-    name: 'AdminOverview' | 'SelfCertification' | 'BusinessSelfCertification' | 'CompanyDocuments',
-  ) =>
-  () =>
+  (name: 'AdminOverview' | 'SelfCertification' | 'BusinessSelfCertification') => () =>
     import('../features/onboarding/onboarding-page.tsx').then((module) => ({
       Component: module[name],
     }))
@@ -147,7 +144,6 @@ function signedInPages(): RouteObject[] {
       path: 'self-certification-business-splash',
       lazy: onboarding('BusinessSelfCertification'),
     },
-    { path: 'company-documents', lazy: onboarding('CompanyDocuments') },
     // Where the verification banner leads (product-spec sections 2 and 4).
     {
       path: 'unverified-account',

@@ -1,8 +1,10 @@
 // SettingsScreen: one record loaded by the screen's get operation and saved through its form,
 // with the summary values of the same answer shown above the form; after a save, the person
 // stays (a notice or the result popup) or goes on along post-login routing (next:
-// postLoginRouting, the profile update).
-import { useCallback, useEffect, useState } from 'react'
+// postLoginRouting, the profile update). A record not asked of the customer (hideOn: a
+// statement the company need not sign) shows nothing; the form shows only while the record
+// allows it (saveWhen: a statement not signed yet).
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useQueryClient } from '@tanstack/react-query'
@@ -15,6 +17,7 @@ import { SchemaForm } from './schema-form.tsx'
 import { AnswerSummary, summaryValues } from './answer-summary.tsx'
 import { ResponsePopup, SuccessNotice, type Popup } from './result-popups.tsx'
 import type { Json, ScreenDescription } from './screens-data.ts'
+import { shownOn } from './resource-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 
 /** The screen's record, loaded by its get operation, and the version that resets the form. */
@@ -23,10 +26,13 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
   const [record, setRecord] = useState<Record<string, Json> | null>(null)
   const [summary, setSummary] = useState<Record<string, Json>>({})
   const [failure, setFailure] = useState<CallResult | null>(null)
+  const [absent, setAbsent] = useState(false)
   const [version, setVersion] = useState(0)
 
   const load = useCallback(async () => {
     const result = await callOperation(settings.get).catch(() => null)
+    const code = result?.body.responseCode
+    if (code !== undefined && settings.hideOn?.includes(code)) return setAbsent(true)
     if (!result || !result.ok) {
       setFailure(result ?? { ok: false, status: 0, body: { message: t('common:errors.network') } })
       return
@@ -41,20 +47,15 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
     void load()
   }, [load])
 
-  return { record, summary, failure, version, load }
+  return { record, summary, failure, absent, version, load }
 }
 
-export function SettingsScreen({
-  screen,
-  headingLevel = 1,
-}: {
-  screen: ScreenDescription
-  /** 2 when the screen is a panel of a page (page-screen.tsx). */
-  headingLevel?: 1 | 2
-}) {
+/** The save of the form and what follows it: a notice, the result popup, or routing on. */
+function useSettingsSave(
+  settings: NonNullable<ScreenDescription['settings']>,
+  load: () => Promise<void>,
+) {
   const { t } = useTranslation(['screens', 'common'])
-  const settings = screen.settings!
-  const { record, summary, failure, version, load } = useSettingsRecord(settings)
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
@@ -99,7 +100,38 @@ export function SettingsScreen({
     else setPopup({ kind: 'failure', result })
   }
 
+  return { serverErrors, busy, notice, setNotice, popup, setPopup, save }
+}
+
+export function SettingsScreen({
+  screen,
+  headingLevel = 1,
+  onAbsent,
+}: {
+  screen: ScreenDescription
+  /** 2 when the screen is a panel of a page (page-screen.tsx). */
+  headingLevel?: 1 | 2
+  /** Told when the record is not asked of the customer (hideOn): a page leaves the panel out. */
+  onAbsent?: () => void
+}) {
+  const { t } = useTranslation(['screens', 'common'])
+  const settings = screen.settings!
+  const { record, summary, failure, absent, version, load } = useSettingsRecord(settings)
+  const { serverErrors, busy, notice, setNotice, popup, setPopup, save } = useSettingsSave(
+    settings,
+    load,
+  )
+
+  // Told once: the host's callback may be made anew on every render.
+  const onAbsentRef = useRef(onAbsent)
+  onAbsentRef.current = onAbsent
+  useEffect(() => {
+    if (absent) onAbsentRef.current?.()
+  }, [absent])
+
+  if (absent) return null
   const display = failure ? describeFailure(failure.body, failure.status) : null
+  const editable = record !== null && shownOn(settings.saveWhen, record)
   return (
     <Stack>
       <Title order={headingLevel} size={headingLevel === 1 ? 'h2' : 'h3'}>
@@ -113,7 +145,7 @@ export function SettingsScreen({
       )}
       {!record && !failure && <Loader aria-label={t('common:loading')} />}
       {record && <AnswerSummary screenId={screen.id} fields={settings.summary} values={summary} />}
-      {record && (
+      {editable && (
         <Paper withBorder p="md" maw={640}>
           <SchemaForm
             key={version}
@@ -121,7 +153,7 @@ export function SettingsScreen({
             operationId={settings.save.operation}
             initial={record}
             serverErrors={serverErrors}
-            submitLabel={t('screens:save')}
+            submitLabel={t(`screens:${screen.id}.submit`, { defaultValue: t('screens:save') })}
             steps={settings.save.steps}
             visibleWhen={settings.save.visibleWhen}
             busy={busy}
