@@ -902,7 +902,7 @@ function mergeAllOf(schema: JsonObject): JsonObject {
   return { ...schema, properties }
 }
 
-function restrict(
+export function restrict(
   schema: JsonObject,
   only: string[] | undefined,
   omit: string[],

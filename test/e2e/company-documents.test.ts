@@ -144,7 +144,10 @@ describe('Kestrel Media (business-kyc@)', () => {
     // Signed for the company: the form gives way to who signed it.
     await resolution.getByLabel(steps.label('signerName')).fill('Nina Hart')
     await resolution.getByLabel(steps.label('signerPosition')).fill('Director')
-    await resolution.getByLabel(steps.label('accepted')).check()
+    // The acceptance is the person's own: the box starts unticked.
+    const accepted = resolution.getByLabel(steps.label('accepted'))
+    expect(await accepted.isChecked()).toBe(false)
+    await accepted.check()
     await resolution
       .getByRole('button', { name: text(screens, 'companyResolution.submit'), exact: true })
       .click()
