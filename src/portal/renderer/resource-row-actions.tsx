@@ -5,7 +5,7 @@
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group } from '@mantine/core'
-import { mapped, shownOn, type Row } from './resource-data.ts'
+import { mapped, shownOn, withParts, type Row } from './resource-data.ts'
 import type { Json, ScreenDescription } from './screens-data.ts'
 
 export interface RowActionHandlers {
@@ -55,8 +55,9 @@ export function RowActions({
                 return navigate(`${action.link}?${query}`)
               }
               if (action.form) return handlers.onForm(action.id, row)
-              const run = () =>
-                handlers.onRun(action.operation!, mapped(row, action.from), action.download)
+              // A dotted request field is a part of an object of the request, as in forms.
+              const payload = withParts({}, mapped(row, action.from))
+              const run = () => handlers.onRun(action.operation!, payload, action.download)
               if (action.confirm)
                 handlers.onConfirm(t(`screens:${screen.id}.actions.${action.id}Confirm`), run)
               else void run()

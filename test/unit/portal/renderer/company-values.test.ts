@@ -8,7 +8,9 @@ import {
   listPlaceholder,
   rowDepth,
   withParts,
+  type Row,
 } from '../../../../src/portal/renderer/resource-data.ts'
+import type { Json } from '../../../../src/portal/renderer/screens-data.ts'
 import { enumText, listItems, percentText } from '../../../../src/portal/renderer/value-formats.ts'
 import { summaryShown } from '../../../../src/portal/renderer/answer-summary.tsx'
 
@@ -45,7 +47,7 @@ describe('a request put together', () => {
 })
 
 describe('a tree of rows (list.children)', () => {
-  const tree = [
+  const tree: Row[] = [
     { id: 1, name: 'Sam' },
     { id: 4, name: 'Baltic', shareholders: [{ id: 2, name: 'Jordan', shareholders: [] }] },
   ]
@@ -71,7 +73,11 @@ describe('values in words', () => {
   })
 
   test('the items of a list by one field, skipping those without it', () => {
-    const documents = [{ documentType: 'Utility bill' }, { other: 1 }, { documentType: 'Lease' }]
+    const documents: Json[] = [
+      { documentType: 'Utility bill' },
+      { other: 1 },
+      { documentType: 'Lease' },
+    ]
     expect(listItems(documents, 'documentType')).toEqual(['Utility bill', 'Lease'])
     expect(listItems('not a list', 'documentType')).toEqual([])
   })
