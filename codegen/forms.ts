@@ -484,11 +484,12 @@ export function buildScreens(
       ...Object.keys((spec_.fixed as JsonObject) ?? {}),
     ]
     // A request that is an entity wrapped in allOf (financialDetailUpdate) has its fields there.
-    const fields = Object.keys(flatObject(requestOf(entry)).properties).filter(
+    const request = oneLevel(requestOf(entry))
+    const fields = Object.keys((request.properties as JsonObject) ?? {}).filter(
       (name) => !omit.includes(name),
     )
     const noField = (path: (string | number)[], what: string, field: string) => {
-      if (fields.includes(field)) return
+      if (shownField(request, fields, omit, field)) return
       const near = closest(field, fields)
       report(
         loaded,
@@ -499,7 +500,7 @@ export function buildScreens(
     const options = (spec_.options ?? {}) as Record<string, JsonObject>
     const meta = choicesOf(loaded, at, entry, options)
     for (const name of Object.keys(options))
-      if (omit.includes(name.split('.')[0]!))
+      if (omit.some((omitted) => name === omitted || name.startsWith(`${omitted}.`)))
         report(
           loaded,
           [...at, 'options', name],
@@ -547,9 +548,10 @@ export function buildScreens(
     const form = formAction(loaded, ['actions', index], action, key)
     if (!form) return
     const { entry, fields } = form
-    const all = Object.keys((requestOf(entry).properties as JsonObject) ?? {})
+    const request = requestOf(entry)
+    const all = Object.keys((request.properties as JsonObject) ?? {})
     Object.keys((action.from as JsonObject | undefined) ?? {}).forEach((field) => {
-      if (all.includes(field)) return
+      if (all.includes(field) || propertyPath(request, field)) return
       const near = closest(field, all)
       report(
         loaded,
@@ -630,6 +632,14 @@ export function buildScreens(
             omit: [],
             optional: true,
           })
+        // The values taken from the address are typed by this form's schema, never shown.
+        const query = (list.query as string[] | undefined) ?? []
+        query.forEach((field, index) => {
+          if (!propertyAt(request, field))
+            report(loaded, ['list', 'query', index], `${entry.operationId} takes no "${field}"`)
+        })
+        if (query.length > 0)
+          formsUsed.push({ key: `${screen.id}.query`, entry, only: query, optional: true })
       }
     }
     for (const action of ['create', 'edit'] as const) {
@@ -681,7 +691,8 @@ export function buildScreens(
       report(loaded, ['kind'], 'a screen with panels is kind: page, and a page lists its panels')
       continue
     }
-    page.panels.forEach((id, index) => {
+    page.panels.forEach((item, index) => {
+      const id = typeof item === 'string' ? item : item.id
       const panel = bundle.screens.find((screen) => screen.id === id)
       if (!panel) {
         const near = closest(
@@ -709,7 +720,10 @@ export function buildScreens(
           ['panels', index],
           `panel "${id}" acts for the customer of "${panel.actsFor}": give the page actsFor: ${panel.actsFor}`,
         )
-      const gap = screenAccessGap(parseAccess(page.access)!, parseAccess(panel.access)!)
+      // A panel shown only to whom it admits (ifAdmitted) may admit fewer than the page.
+      const gap =
+        typeof item === 'string' &&
+        screenAccessGap(parseAccess(page.access)!, parseAccess(panel.access)!)
       if (gap)
         report(
           loaded,
@@ -969,7 +983,7 @@ function fixedDecides(condition: JsonObject, fixed: JsonObject): boolean | undef
   return consts.every(([name, rule]) => (rule as JsonObject).const === fixed[name])
 }
 
-function restrict(
+export function restrict(
   schema: JsonObject,
   only: string[] | undefined,
   omit: string[],
@@ -979,11 +993,42 @@ function restrict(
   for (const key of Object.keys(properties)) {
     if ((only && !only.includes(key)) || omit.includes(key)) delete properties[key]
   }
+  // A dotted name leaves out a part of an object (data.representativeId of a multipart data).
+  for (const [key, inner] of Object.entries(nestedNames(omit))) {
+    const property = properties[key] as JsonObject | undefined
+    if (property?.type === 'object') properties[key] = restrict(property, undefined, inner, false)
+  }
   const required = optional
     ? []
     : ((schema.required as string[]) ?? []).filter((k) => k in properties)
   const { required: _r, ...rest } = schema
   return { ...rest, properties, ...(required.length ? { required } : {}) }
+}
+
+/** The dotted names under each head: ["data.a", "data.b.c", "x"] -> { data: ["a", "b.c"] }. */
+function nestedNames(names: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const name of names) {
+    const dot = name.indexOf('.')
+    if (dot > 0) (out[name.slice(0, dot)] ??= []).push(name.slice(dot + 1))
+  }
+  return out
+}
+
+/**
+ * Whether a form shows a field: one of its fields, or a part of one (data.documentTypeId)
+ * that the request has and the form does not leave out.
+ */
+export function shownField(
+  request: JsonObject,
+  fields: string[],
+  omit: string[],
+  field: string,
+): boolean {
+  if (fields.includes(field)) return true
+  if (!field.includes('.') || !fields.includes(field.split('.')[0]!)) return false
+  const left = omit.some((name) => field === name || field.startsWith(`${name}.`))
+  return !left && propertyPath(request, field) !== undefined
 }
 
 /** An overlay of a request as seen by the form of one of its lists' items. */

@@ -64,7 +64,7 @@ describe('in the order of the product', () => {
   test('4. a company without accounts: its documents', async () => {
     const page = await signIn('labs@nova.example')
     await page.waitForURL('**/company-documents')
-    await heading(page, 'companyDocuments.title')
+    await page.getByRole('heading', { name: text(screens, 'companyDocuments.title') }).waitFor()
   })
 
   test('4. a company without a self-certification: the business splash', async () => {
@@ -77,7 +77,7 @@ describe('in the order of the product', () => {
     const page = await signIn('business-kyc@nova.example')
     // /kyc is the person's KYC page; a business is sent on to its company documents.
     await page.waitForURL('**/company-documents')
-    await heading(page, 'companyDocuments.title')
+    await page.getByRole('heading', { name: text(screens, 'companyDocuments.title') }).waitFor()
   })
 
   test('4. several companies: the list, and the start page of the one chosen', async () => {

@@ -72,11 +72,10 @@ function guarded(pageId: string, children: RouteObject[]): RouteObject {
   return { element: guard(access, <Outlet />), children }
 }
 
-const onboarding =
-  (name: 'SelfCertification' | 'BusinessSelfCertification' | 'CompanyDocuments') => () =>
-    import('../features/onboarding/onboarding-page.tsx').then((module) => ({
-      Component: module[name],
-    }))
+const onboarding = (name: 'SelfCertification' | 'BusinessSelfCertification') => () =>
+  import('../features/onboarding/onboarding-page.tsx').then((module) => ({
+    Component: module[name],
+  }))
 
 const loginRoute: RouteObject = {
   path: '/login',
@@ -144,7 +143,6 @@ function signedInPages(): RouteObject[] {
       path: 'self-certification-business-splash',
       lazy: onboarding('BusinessSelfCertification'),
     },
-    { path: 'company-documents', lazy: onboarding('CompanyDocuments') },
     // Where the verification banner leads (product-spec sections 2 and 4).
     {
       path: 'unverified-account',

@@ -7,6 +7,7 @@ import { Stack, Text } from '@mantine/core'
 import { formatAmount } from '../../shared/money.ts'
 import { valueAt } from './resource-data.ts'
 import type { Json, ScreenDescription } from './screens-data.ts'
+import { enumText, listItems } from './value-formats.ts'
 
 export type SummaryFields = NonNullable<NonNullable<ScreenDescription['list']>['summary']>
 type Translate = ReturnType<typeof useTranslation>['t']
@@ -21,18 +22,25 @@ export function summaryValues(
   )
 }
 
-/** One value as shown: money with its currency, an option in words, or the text. */
+/**
+ * One value as shown: money with its currency, an option in words, yes or no, a date and
+ * time, the items of a list by one of their fields, or the text.
+ */
 export function summaryShown(
   t: Translate,
   field: string,
   format: SummaryFields[number]['format'],
   value: Json,
+  { options, item, language = 'en' }: { options?: string; item?: string; language?: string } = {},
 ): string {
   if (format === 'money' && value !== null && typeof value === 'object' && !Array.isArray(value))
     return `${formatAmount(String(value.amount ?? ''))} ${String(value.currencyCode ?? '')}`.trim()
-  if (format === 'enum') {
-    const name = field.split('.').at(-1)!
-    return t(`forms:options.${name}.${String(value)}`, { defaultValue: String(value) })
+  if (format === 'enum') return enumText(t, options ?? field.split('.').at(-1)!, value)
+  if (format === 'boolean') return t(value === true ? 'screens:yes' : 'screens:no')
+  if (format === 'list') return listItems(value, item).join(', ')
+  if (format === 'dateTime') {
+    const date = new Date(String(value))
+    return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(language)
   }
   return String(value)
 }
@@ -46,15 +54,20 @@ export function AnswerSummary({
   fields: SummaryFields | undefined
   values: Record<string, Json>
 }) {
-  const { t } = useTranslation(['screens', 'forms'])
+  const { t, i18n } = useTranslation(['screens', 'forms'])
   if (!fields?.length) return null
-  const lines = fields.map(({ field, format }) => {
+  const lines = fields.map(({ field, format, options, item }) => {
     const value = values[field]
     if (value === null || value === undefined || value === '') return null
+    if (Array.isArray(value) && value.length === 0) return null
     return (
       <Text key={field} data-testid={`summary-${field}`}>
         {t(`screens:${screenId}.summary.${field}`, {
-          value: summaryShown(t, field, format, value),
+          value: summaryShown(t, field, format, value, {
+            ...(options && { options }),
+            ...(item && { item }),
+            language: i18n.language,
+          }),
         })}
       </Text>
     )

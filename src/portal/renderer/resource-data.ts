@@ -3,7 +3,7 @@
 // filters handed over in the address, the form an editing opens and the rows an action shows
 // on.
 import { dataURItoBlob } from '@rjsf/utils'
-import { isVisible } from './field-paths.ts'
+import { isVisible, withValueAt } from './field-paths.ts'
 import type { FormAction, Json, Mapping, Schema, ScreenDescription } from './screens-data.ts'
 
 export type Row = Record<string, Json>
@@ -14,6 +14,44 @@ export function mapped(row: Row, mapping: Mapping | undefined): Record<string, J
     Object.entries(mapping ?? {}).map(([to, from]) => [to, valueAt(row, from) ?? null]),
   )
 }
+
+/**
+ * A request with values put in at their fields; a dotted field is a part of an object of the
+ * request (data.representativeId of a multipart request's data part), merged with what the
+ * form gave there.
+ */
+export function withParts(request: Record<string, Json>, parts: Record<string, Json>) {
+  let out = request
+  for (const [field, value] of Object.entries(parts)) out = withValueAt(out, field, value)
+  return out
+}
+
+/** The value "$list.<field>" stands for: what the screen's list is asked with. */
+export function listPlaceholder(value: Json, listValues: Record<string, Json>): Json {
+  if (typeof value !== 'string' || !value.startsWith('$list.')) return value
+  return listValues[value.slice('$list.'.length)] ?? null
+}
+
+/**
+ * The rows of a list with the rows of the same kind each holds in `children` (a company
+ * shareholder's own shareholders) after it, at any depth, each with its depth.
+ */
+export function flattenRows(rows: Row[], children: string | undefined): Row[] {
+  if (!children) return rows
+  const out: Row[] = []
+  const walk = (level: Row[], depth: number) => {
+    for (const row of level) {
+      out.push({ ...row, [rowDepth]: depth })
+      const inner = row[children]
+      if (Array.isArray(inner)) walk(inner as Row[], depth + 1)
+    }
+  }
+  walk(rows, 0)
+  return out
+}
+
+/** The key flattenRows gives a row's depth under; no answer has a field so named. */
+export const rowDepth = '$depth'
 
 /** A field of an answer by its dotted path ("batchTransfer.transfer"). */
 export function valueAt(body: Record<string, Json>, path: string): Json | undefined {

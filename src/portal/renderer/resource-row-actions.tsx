@@ -5,7 +5,7 @@
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group } from '@mantine/core'
-import { mapped, shownOn, type Row } from './resource-data.ts'
+import { mapped, shownOn, withParts, type Row } from './resource-data.ts'
 import type { Json, ScreenDescription } from './screens-data.ts'
 
 export interface RowActionHandlers {
@@ -38,7 +38,8 @@ function actionClick(
     return void navigate(`${action.link}?${query}`)
   }
   if (action.form) return handlers.onForm(action.id, row)
-  const payload = { ...(action.fixed ?? {}), ...mapped(row, action.from) }
+  // A dotted request field is a part of an object of the request, as in forms.
+  const payload = withParts({ ...(action.fixed ?? {}) }, mapped(row, action.from))
   if (action.view) return handlers.onView(action.id, action.operation!, payload)
   const run = () => handlers.onRun(action.operation!, payload, action.download)
   if (action.confirm)

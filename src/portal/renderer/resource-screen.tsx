@@ -43,7 +43,11 @@ export function ResourceScreen({
   const { t } = useTranslation(['screens', 'common'])
   const list = useResourceList(screen)
   const page = usePageChanges()
-  const changes = useResourceChanges(screen, page ? async () => page.changed() : list.reload)
+  const changes = useResourceChanges(
+    screen,
+    page ? async () => page.changed() : list.reload,
+    list.filters,
+  )
   usePageReload(page?.version, list.reload)
   const files = useFiles(changes)
   const ready = list.state === 'ready'

@@ -2,9 +2,10 @@
 // shown by its format (yes/no badge, date, amount, translated option), and the row actions.
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Badge, Table } from '@mantine/core'
+import { Badge, Stack, Table, Text } from '@mantine/core'
 import { formatAmount } from '../../shared/money.ts'
-import { valueAt, type Row } from './resource-data.ts'
+import { rowDepth, valueAt, type Row } from './resource-data.ts'
+import { enumText, listItems, percentText } from './value-formats.ts'
 import type { Column, ScreenDescription } from './screens-data.ts'
 
 /** A dotted field's last part names its label and options (document.statusId: statusId). */
@@ -31,9 +32,22 @@ function useCell() {
       case 'amount':
         return formatAmount(String(value))
       case 'enum':
-        return t([`forms:options.${lastPart(column.field)}.${String(value)}`], {
-          defaultValue: String(value),
-        })
+        return enumText(t, column.options ?? lastPart(column.field), value)
+      case 'percent':
+        return percentText(value, i18n.language)
+      case 'list': {
+        const lines = listItems(value, column.item)
+        if (lines.length === 0) return '—'
+        return (
+          <Stack gap={0}>
+            {lines.map((line, index) => (
+              <Text key={index} size="sm">
+                {line}
+              </Text>
+            ))}
+          </Stack>
+        )
+      }
       default:
         return typeof value === 'object' ? JSON.stringify(value) : String(value)
     }
@@ -71,9 +85,21 @@ export function ResourceTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, index) => (
-            <Table.Tr key={String(valueAt(row, list.rowKey ?? 'id') ?? index)}>
-              {list.columns.map((column) => (
-                <Table.Td key={column.field}>{cell(row, column)}</Table.Td>
+            <Table.Tr
+              // A tree may hold one person twice (list.children): the place keeps keys apart.
+              key={`${String(valueAt(row, list.rowKey ?? 'id') ?? '')}:${index}`}
+              data-depth={row[rowDepth] === undefined ? undefined : String(row[rowDepth])}
+            >
+              {list.columns.map((column, columnIndex) => (
+                <Table.Td
+                  key={column.field}
+                  // A row a row holds (list.children) is set in under it.
+                  {...(columnIndex === 0 && Number(row[rowDepth] ?? 0) > 0
+                    ? { pl: `calc(var(--mantine-spacing-lg) * ${Number(row[rowDepth])})` }
+                    : {})}
+                >
+                  {cell(row, column)}
+                </Table.Td>
               ))}
               {rowActions && <Table.Td>{rowActions(row)}</Table.Td>}
             </Table.Tr>

@@ -281,9 +281,12 @@ function useGivenData(data: Record<string, Json>, inputs: unknown[]) {
 
 /**
  * rjsf fills a list with minItems with blank items; a list of chosen ids (sources of funds,
- * purposes) starts empty instead, or a blank id would be refused as the wrong type.
+ * purposes) starts empty instead, or a blank id would be refused as the wrong type. A box that
+ * must be ticked (const: true, a statement accepted) starts unticked: rjsf would tick it for the
+ * person. A fixed value meant to be sent says so with its default (fieldWidget hides it).
  */
 const defaultFormState = {
+  constAsDefaults: 'never' as const,
   arrayMinItems: {
     computeSkipPopulate: (_validator: unknown, schema: RJSFSchema) => {
       const items = schema.items as RJSFSchema | undefined

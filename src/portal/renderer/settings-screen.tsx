@@ -1,8 +1,10 @@
 // SettingsScreen: one record loaded by the screen's get operation and saved through its form,
 // with the summary values of the same answer shown above the form; after a save, the person
 // stays (a notice or the result popup) or goes on along post-login routing (next:
-// postLoginRouting, the profile update).
-import { useCallback, useEffect, useState } from 'react'
+// postLoginRouting, the profile update). A record not asked of the customer (hideOn: a
+// statement the company need not sign) shows nothing; the form shows only while the record
+// allows it (saveWhen: a statement not signed yet).
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useQueryClient } from '@tanstack/react-query'
@@ -17,7 +19,7 @@ import { ResponsePopup, SuccessNotice, type Popup } from './result-popups.tsx'
 import type { Json, ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 import { useActsFor } from './acts-for.ts'
-import { valueAt } from './resource-data.ts'
+import { shownOn, valueAt } from './resource-data.ts'
 
 /** The screen's record, loaded by its get operation, and the version that resets the form. */
 function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>) {
@@ -25,11 +27,14 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
   const [record, setRecord] = useState<Record<string, Json> | null>(null)
   const [summary, setSummary] = useState<Record<string, Json>>({})
   const [failure, setFailure] = useState<CallResult | null>(null)
+  const [absent, setAbsent] = useState(false)
   const [version, setVersion] = useState(0)
   const customerId = useActsFor()?.customerId
 
   const load = useCallback(async () => {
     const result = await callOperation(settings.get, {}, { customerId }).catch(() => null)
+    const code = result?.body.responseCode
+    if (code !== undefined && settings.hideOn?.includes(code)) return setAbsent(true)
     if (!result || !result.ok) {
       setFailure(result ?? { ok: false, status: 0, body: { message: t('common:errors.network') } })
       return
@@ -44,7 +49,7 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
     void load()
   }, [load])
 
-  return { record, summary, failure, version, load }
+  return { record, summary, failure, absent, version, load }
 }
 
 /** The success notice, closed by itself after three seconds. */
@@ -58,17 +63,12 @@ function useNotice() {
   return [notice, setNotice] as const
 }
 
-export function SettingsScreen({
-  screen,
-  headingLevel = 1,
-}: {
-  screen: ScreenDescription
-  /** 2 when the screen is a panel of a page (page-screen.tsx). */
-  headingLevel?: 1 | 2
-}) {
+/** The save of the form and what follows it: a notice, the result popup, or routing on. */
+function useSettingsSave(
+  settings: NonNullable<ScreenDescription['settings']>,
+  load: () => Promise<void>,
+) {
   const { t } = useTranslation(['screens', 'common'])
-  const settings = screen.settings!
-  const { record, summary, failure, version, load } = useSettingsRecord(settings)
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useNotice()
@@ -109,7 +109,38 @@ export function SettingsScreen({
     else setPopup({ kind: 'failure', result })
   }
 
+  return { serverErrors, busy, notice, setNotice, popup, setPopup, save }
+}
+
+export function SettingsScreen({
+  screen,
+  headingLevel = 1,
+  onAbsent,
+}: {
+  screen: ScreenDescription
+  /** 2 when the screen is a panel of a page (page-screen.tsx). */
+  headingLevel?: 1 | 2
+  /** Told when the record is not asked of the customer (hideOn): a page leaves the panel out. */
+  onAbsent?: () => void
+}) {
+  const { t } = useTranslation(['screens', 'common'])
+  const settings = screen.settings!
+  const { record, summary, failure, absent, version, load } = useSettingsRecord(settings)
+  const { serverErrors, busy, notice, setNotice, popup, setPopup, save } = useSettingsSave(
+    settings,
+    load,
+  )
+
+  // Told once: the host's callback may be made anew on every render.
+  const onAbsentRef = useRef(onAbsent)
+  onAbsentRef.current = onAbsent
+  useEffect(() => {
+    if (absent) onAbsentRef.current?.()
+  }, [absent])
+
+  if (absent) return null
   const display = failure ? describeFailure(failure.body, failure.status) : null
+  const editable = record !== null && shownOn(settings.saveWhen, record)
   return (
     <Stack>
       <Title order={headingLevel} size={headingLevel === 1 ? 'h2' : 'h3'}>
@@ -123,7 +154,7 @@ export function SettingsScreen({
       )}
       {!record && !failure && <Loader aria-label={t('common:loading')} />}
       {record && <AnswerSummary screenId={screen.id} fields={settings.summary} values={summary} />}
-      {record && (
+      {editable && (
         <Paper withBorder p="md" maw={640}>
           <SchemaForm
             key={version}
@@ -131,7 +162,7 @@ export function SettingsScreen({
             operationId={settings.save.operation}
             initial={record}
             serverErrors={serverErrors}
-            submitLabel={t('screens:save')}
+            submitLabel={t(`screens:${screen.id}.submit`, { defaultValue: t('screens:save') })}
             steps={settings.save.steps}
             visibleWhen={settings.save.visibleWhen}
             busy={busy}

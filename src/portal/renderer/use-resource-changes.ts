@@ -8,7 +8,15 @@ import { useQueryClient } from '@tanstack/react-query'
 import { invalidateCustomerInfo } from '../api/get-customer-info.ts'
 import { invalidateOperations } from '../api/operation-query.ts'
 import { callOperation, operationRef, type CallResult, type FieldError } from './call-operation.ts'
-import { formOf, mapped, multipartForm, saveBase64File, type Editing } from './resource-data.ts'
+import {
+  formOf,
+  listPlaceholder,
+  mapped,
+  multipartForm,
+  saveBase64File,
+  withParts,
+  type Editing,
+} from './resource-data.ts'
 import type { Popup } from './result-popups.tsx'
 import type { FormAction, Json, ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
@@ -50,12 +58,19 @@ function useEditing() {
   return { editing, setEditing, serverErrors, setServerErrors, closeForm }
 }
 
-/** The action's fixed values, with the form's idempotency key put in where it is asked for. */
-function fixedValues(action: FormAction, idempotencyKey: string): Record<string, Json> {
+/**
+ * The action's fixed values, with the form's idempotency key and the list's values
+ * ("$list.<field>") put in where they are asked for.
+ */
+function fixedValues(
+  action: FormAction,
+  idempotencyKey: string,
+  listValues: Record<string, Json>,
+): Record<string, Json> {
   return Object.fromEntries(
     Object.entries(action.fixed ?? {}).map(([key, value]) => [
       key,
-      value === '$idempotencyKey' ? idempotencyKey : value,
+      value === '$idempotencyKey' ? idempotencyKey : listPlaceholder(value, listValues),
     ]),
   )
 }
@@ -108,7 +123,12 @@ function useChangeOutcome(reload: () => Promise<void>, form: ReturnType<typeof u
   return { popup, setPopup, notice, setNotice, networkFailure, afterChange }
 }
 
-export function useResourceChanges(screen: ScreenDescription, reload: () => Promise<void>) {
+export function useResourceChanges(
+  screen: ScreenDescription,
+  reload: () => Promise<void>,
+  /** What the screen's list is asked with (its filters and query), for "$list.<field>". */
+  listValues: Record<string, Json> = {},
+) {
   const form = useEditing()
   const { editing } = form
   const [busy, setBusy] = useState(false)
@@ -121,8 +141,8 @@ export function useResourceChanges(screen: ScreenDescription, reload: () => Prom
     const action = editing && formOf(screen, editing)?.action
     if (!editing || !action) return
     setBusy(true)
-    const fixed = fixedValues(action, editing.idempotencyKey)
-    const payload = { ...fixed, ...mapped(editing.row ?? {}, action.from), ...data }
+    const fixed = fixedValues(action, editing.idempotencyKey, listValues)
+    const payload = withParts(data, { ...fixed, ...mapped(editing.row ?? {}, action.from) })
     const files = operationRef(action.operation).files
     const onProgress = (percent: number) => setProgress(percent)
     const result = await (

@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useBrand } from '../brand/brand-context.tsx'
 import { callOperation, operationRef, type CallResult } from './call-operation.ts'
-import { filtersFromQuery, valueAt, type Row } from './resource-data.ts'
+import { filtersFromQuery, flattenRows, valueAt, type Row } from './resource-data.ts'
 import { summaryValues } from './answer-summary.tsx'
 import { useActsFor } from './acts-for.ts'
 import { screensBundle, type Json, type ScreenDescription } from './screens-data.ts'
@@ -35,7 +35,7 @@ function answerOf(screen: ScreenDescription, body: CallResult['body']): Resource
   const totalValue = body[list.total ?? 'total']
   const next = body[list.nextCursor ?? 'nextCursor']
   return {
-    rows: (valueAt(body, list.items) as Row[] | undefined) ?? [],
+    rows: flattenRows((valueAt(body, list.items) as Row[] | undefined) ?? [], list.children),
     total: typeof totalValue === 'number' ? totalValue : undefined,
     nextCursor: typeof next === 'string' && next ? next : undefined,
     toggleValue: screen.toggle ? body[screen.toggle.source] === true : undefined,
@@ -43,17 +43,25 @@ function answerOf(screen: ScreenDescription, body: CallResult['body']): Resource
   }
 }
 
+/**
+ * The filters and the query values given in the address (list.query), each typed by its form's
+ * schema; the query values stay while the filters change.
+ */
 function useInitialFilters(screen: ScreenDescription) {
   const location = useLocation()
   const brand = useBrand()
-  return useState<Record<string, Json>>(() => {
-    const meta = screensBundle.forms[brand.id]?.[`${screen.id}.filters`]
-    return filtersFromQuery(
-      location.search,
-      screen.list!.filters ?? [],
-      meta ? screensBundle.schemas[meta.schema] : undefined,
-    )
-  })
+  const fromAddress = (names: string[] | undefined, form: 'filters' | 'query') => {
+    const meta = screensBundle.forms[brand.id]?.[`${screen.id}.${form}`]
+    const schema = meta ? screensBundle.schemas[meta.schema] : undefined
+    return filtersFromQuery(location.search, names ?? [], schema)
+  }
+  const [query] = useState(() => fromAddress(screen.list!.query, 'query'))
+  const [filters, setFilters] = useState<Record<string, Json>>(() => ({
+    ...fromAddress(screen.list!.filters, 'filters'),
+    ...query,
+  }))
+  const applyFilters = (next: Record<string, Json>) => setFilters({ ...next, ...query })
+  return [filters, applyFilters] as const
 }
 
 type Paging = ReturnType<typeof operationRef>['paging']

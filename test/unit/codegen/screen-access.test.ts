@@ -86,3 +86,14 @@ test('a page naming an unknown panel fails with the nearest id', async () => {
   expect(code).toBe(1)
   expect(output).toContain('no screen "webhook"; did you mean "webhooks"?')
 }, 30_000)
+
+test('a panel shown only to whom it admits may admit fewer than its page', async () => {
+  // The company's users (right 2) on a page that uploaders (5) open too: shown to full access.
+  const dir = projectWithNewScreen(
+    'merchant-page.yaml',
+    'id: merchantPage\nroute: /merchant-page\nmenu: none\naccess: user\nkind: page\npanels: [profileDetails, { id: webhooks, ifAdmitted: true }]\n',
+  )
+  const { code, output } = await brandsCheck(dir)
+  expect(output).not.toContain('merchant-page.yaml')
+  expect(code).toBe(0)
+}, 30_000)

@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 
-export type OnboardingKey = 'selfCertification' | 'businessSelfCertification' | 'companyDocuments'
+export type OnboardingKey = 'selfCertification' | 'businessSelfCertification'
 
 export function OnboardingPage({ page }: { page: OnboardingKey }) {
   const { t } = useTranslation('onboarding')
@@ -38,4 +38,3 @@ const page = (key: OnboardingKey) =>
 
 export const SelfCertification = page('selfCertification')
 export const BusinessSelfCertification = page('businessSelfCertification')
-export const CompanyDocuments = page('companyDocuments')
