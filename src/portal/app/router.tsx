@@ -72,14 +72,10 @@ function guarded(pageId: string, children: RouteObject[]): RouteObject {
   return { element: guard(access, <Outlet />), children }
 }
 
-const onboarding =
-  (
-    name: 'AdminOverview' | 'SelfCertification' | 'BusinessSelfCertification' | 'CompanyDocuments',
-  ) =>
-  () =>
-    import('../features/onboarding/onboarding-page.tsx').then((module) => ({
-      Component: module[name],
-    }))
+const onboarding = (name: 'AdminOverview' | 'CompanyDocuments') => () =>
+  import('../features/onboarding/onboarding-page.tsx').then((module) => ({
+    Component: module[name],
+  }))
 
 const loginRoute: RouteObject = {
   path: '/login',
@@ -142,11 +138,6 @@ function signedInPages(): RouteObject[] {
     { path: 'home', lazy: () => import('../features/home/home-page.tsx') },
     // The targets of post-login routing (product-spec section 2).
     { path: 'admin-overview', lazy: onboarding('AdminOverview') },
-    { path: 'self-certification-splash', lazy: onboarding('SelfCertification') },
-    {
-      path: 'self-certification-business-splash',
-      lazy: onboarding('BusinessSelfCertification'),
-    },
     { path: 'company-documents', lazy: onboarding('CompanyDocuments') },
     // Where the verification banner leads (product-spec sections 2 and 4).
     {

@@ -2,11 +2,12 @@
 // each under its own heading (the profile's phones, e-mails and addresses). The page has the
 // main heading and, when its locale has one, an intro text; codegen checked that every panel
 // exists and admits everyone the page admits, so no panel is refused here. A notice the page
-// before handed over (an activation that led here) shows above the panels, as on home.
+// before handed over (an activation that led here) shows above the panels, as on home. A page
+// that leads on (continueTo: a splash) has a button under its intro to that route.
 import { useEffect, useMemo, useState } from 'react'
-import { useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { screenById, type ScreenDescription } from './screens-data.ts'
 import { ResourceScreen } from './resource-screen.tsx'
 import { SettingsScreen } from './settings-screen.tsx'
@@ -34,7 +35,14 @@ export function PageScreen({ screen }: { screen: ScreenDescription }) {
           {t(`screens:${screen.id}.title`)}
         </Title>
         <SuccessNotice text={notice} onClose={() => setNotice(null)} />
-        {i18n.exists(introKey) && <Text>{t(introKey)}</Text>}
+        {i18n.exists(introKey) && <Text maw={720}>{t(introKey)}</Text>}
+        {screen.continueTo && (
+          <Group>
+            <Button component={Link} to={screen.continueTo}>
+              {t(`screens:${screen.id}.continue`)}
+            </Button>
+          </Group>
+        )}
         {(screen.panels ?? []).map((id) => {
           const panel = screenById(id)
           if (!panel) throw new Error(`assertion: panel ${id} is in the bundle`)

@@ -1,20 +1,24 @@
 // SettingsScreen: one record loaded by the screen's get operation and saved through its form,
 // with the summary values of the same answer shown above the form; after a save, the person
 // stays (a notice or the result popup) or goes on along post-login routing (next:
-// postLoginRouting, the profile update).
-import { useCallback, useEffect, useState } from 'react'
+// postLoginRouting, the profile update). The form shows only while the answer meets the
+// screen's `when` (a W-form waiting for its signature). In a page, a save is told to the other
+// panels, and a panel whose form the person has not touched loads its record again.
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useQueryClient } from '@tanstack/react-query'
 import { invalidateCustomerInfo } from '../api/get-customer-info.ts'
 import { goAfterSignIn } from '../api/post-login/go-after-sign-in.ts'
-import { Alert, Loader, Paper, Stack, Title } from '@mantine/core'
+import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { describeFailure } from '../../shared/response-codes.ts'
 import { callOperation, type CallResult, type FieldError } from './call-operation.ts'
 import { SchemaForm } from './schema-form.tsx'
 import { AnswerSummary, summaryValues } from './answer-summary.tsx'
 import { ResponsePopup, SuccessNotice, type Popup } from './result-popups.tsx'
 import type { Json, ScreenDescription } from './screens-data.ts'
+import { shownOn } from './resource-data.ts'
+import { usePageChanges } from './page-changes.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 
 /** The screen's record, loaded by its get operation, and the version that resets the form. */
@@ -24,6 +28,7 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
   const [summary, setSummary] = useState<Record<string, Json>>({})
   const [failure, setFailure] = useState<CallResult | null>(null)
   const [version, setVersion] = useState(0)
+  const [open, setOpen] = useState(true)
 
   const load = useCallback(async () => {
     const result = await callOperation(settings.get).catch(() => null)
@@ -34,6 +39,7 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
     const source = settings.source ? result.body[settings.source] : result.body
     setRecord((source ?? {}) as Record<string, Json>)
     setSummary(summaryValues(result.body, settings.summary))
+    setOpen(shownOn(settings.when, result.body as Record<string, Json>))
     setVersion((v) => v + 1)
   }, [settings, t])
 
@@ -41,7 +47,32 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
     void load()
   }, [load])
 
-  return { record, summary, failure, version, load }
+  return { record, summary, failure, version, load, open }
+}
+
+/**
+ * In a page: a save of another panel loads the record again, unless the person has started
+ * changing this panel's form (what they typed is kept); this panel's saves are told to the page.
+ */
+function usePanelReload(load: () => Promise<void>) {
+  const page = usePageChanges()
+  const touched = useRef(false)
+  const seen = useRef(page?.version ?? 0)
+  const own = useRef(false)
+  useEffect(() => {
+    if (!page || page.version === seen.current) return
+    seen.current = page.version
+    if (own.current) own.current = false
+    else if (!touched.current) void load()
+  }, [page, load])
+  return {
+    touched,
+    saved: () => {
+      touched.current = false
+      own.current = page !== null
+      page?.changed()
+    },
+  }
 }
 
 export function SettingsScreen({
@@ -54,7 +85,9 @@ export function SettingsScreen({
 }) {
   const { t } = useTranslation(['screens', 'common'])
   const settings = screen.settings!
-  const { record, summary, failure, version, load } = useSettingsRecord(settings)
+  const { record, summary, failure, version, load, open } = useSettingsRecord(settings)
+  const panel = usePanelReload(load)
+  const { i18n } = useTranslation()
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
@@ -82,6 +115,7 @@ export function SettingsScreen({
       })
     if (result.ok) {
       setServerErrors([])
+      panel.saved()
       // What was saved may be what routing and the header read (the name, a need met).
       await invalidateCustomerInfo(queryClient)
       if (settings.next === 'postLoginRouting') return goAfterSignIn(navigate)
@@ -113,7 +147,10 @@ export function SettingsScreen({
       )}
       {!record && !failure && <Loader aria-label={t('common:loading')} />}
       {record && <AnswerSummary screenId={screen.id} fields={settings.summary} values={summary} />}
-      {record && (
+      {record && !open && i18n.exists(`screens:${screen.id}.notNow`) && (
+        <Text c="dimmed">{t(`screens:${screen.id}.notNow`)}</Text>
+      )}
+      {record && open && (
         <Paper withBorder p="md" maw={640}>
           <SchemaForm
             key={version}
@@ -121,10 +158,13 @@ export function SettingsScreen({
             operationId={settings.save.operation}
             initial={record}
             serverErrors={serverErrors}
-            submitLabel={t('screens:save')}
+            submitLabel={t([`screens:${screen.id}.submit`, 'screens:save'])}
             steps={settings.save.steps}
             visibleWhen={settings.save.visibleWhen}
             busy={busy}
+            onChange={() => {
+              panel.touched.current = true
+            }}
             onSubmit={(data) => void save(data)}
           />
         </Paper>

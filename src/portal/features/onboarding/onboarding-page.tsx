@@ -5,8 +5,7 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 
-export type OnboardingKey =
-  'adminOverview' | 'selfCertification' | 'businessSelfCertification' | 'companyDocuments'
+export type OnboardingKey = 'adminOverview' | 'companyDocuments'
 
 export function OnboardingPage({ page }: { page: OnboardingKey }) {
   const { t } = useTranslation('onboarding')
@@ -38,6 +37,4 @@ const page = (key: OnboardingKey) =>
   }
 
 export const AdminOverview = page('adminOverview')
-export const SelfCertification = page('selfCertification')
-export const BusinessSelfCertification = page('businessSelfCertification')
 export const CompanyDocuments = page('companyDocuments')
