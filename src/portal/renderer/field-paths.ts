@@ -175,7 +175,10 @@ export function isShownInItems(path: string, data: Data, lists: ListConditions):
   const parts = path.split('.')
   return parts.every((part, i) => {
     if (i === 0 || !/^\d+$/.test(part) || i + 1 >= parts.length) return true
-    const list = parts.slice(0, i).filter((p) => !/^\d+$/.test(p)).join('.')
+    const list = parts
+      .slice(0, i)
+      .filter((p) => !/^\d+$/.test(p))
+      .join('.')
     const conditions = lists[list]
     const item = valueAt(data, parts.slice(0, i + 1).join('.'))
     return !conditions || !isRecord(item) || isVisible(parts[i + 1]!, item, conditions)

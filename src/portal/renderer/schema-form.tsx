@@ -260,9 +260,7 @@ export function SchemaForm(props: SchemaFormProps) {
           )
           if (Number.isFinite(index) && index !== step) setStep(index)
         }}
-        onSubmit={(event) =>
-          props.onSubmit(shown((event.formData ?? {}) as Record<string, Json>))
-        }
+        onSubmit={(event) => props.onSubmit(shown((event.formData ?? {}) as Record<string, Json>))}
       >
         {steps.steps.length > 0 && step < steps.steps.length - 1 ? (
           <Group mt="md">
@@ -486,7 +484,8 @@ function describeFields(node: Schema, path: string[], target: UiSchema, context:
     if (hidden.has(dotted)) field['ui:widget'] = 'hidden'
     if (property.type === 'object') describeFields(property, [...path, name], field, context)
     const items = property.items as Schema | undefined
-    if (property.type === 'array' && items?.type === 'object') field.items = itemFields(items, dotted, context)
+    if (property.type === 'array' && items?.type === 'object')
+      field.items = itemFields(items, dotted, context)
     target[name] = field
   }
 }
@@ -500,7 +499,7 @@ function itemFields(items: Schema, list: string, context: FieldContext): UiSchem
   const ui: UiSchema = {}
   describeFields(items, list.split('.'), ui, context)
   const conditions = context.lists[list]
-  if (conditions) ui['ui:options'] = { itemConditions: conditions }
+  ui['ui:options'] = { listItem: true, ...(conditions && { itemConditions: conditions }) }
   return ui
 }
 

@@ -32,7 +32,9 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         ))}
     </Stack>
   )
-  const isRoot = props.fieldPathId?.$id === 'root' || !props.title
+  // An item of a list is boxed by the list (arrays.tsx), without rjsf's "name-1" title.
+  const isRoot =
+    props.fieldPathId?.$id === 'root' || !props.title || props.uiSchema?.['ui:options']?.listItem
   return isRoot ? content : <Fieldset legend={props.title}>{content}</Fieldset>
 }
 
