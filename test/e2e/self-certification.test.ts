@@ -136,3 +136,90 @@ describe('a personal customer without a self-certification', () => {
     expect(cspErrors).toEqual([])
   })
 })
+
+describe("a business's user with full access", () => {
+  test('certifies the company and sees its forms statuses', async () => {
+    const { page, cspErrors } = await portal.newPage()
+    await signInAs(page, portal.baseUrl, demoFatcaBusiness, demoPassword)
+    // Its accounts are not open yet, so routing starts it on the company documents; the
+    // splash is where a business with open accounts is sent (post-login-routing.test.ts).
+    await page.waitForURL(/\/company-documents$/)
+    await page.goto(`${portal.baseUrl}/self-certification-business-splash`)
+    await shot(page, 'self-certification-business-splash')
+    await page
+      .getByRole('link', { name: text(screens, 'selfCertificationBusinessSplash.continue') })
+      .click()
+    await page.waitForURL(/\/self-certification-business$/)
+    const answers = panel(page, 'selfCertificationBusinessAnswers')
+    await expect
+      .poll(() =>
+        answers
+          .getByLabel(label('registrationCountryCode'))
+          .locator('option:checked')
+          .textContent(),
+      )
+      .toBe('United Kingdom')
+    await shot(page, 'self-certification-business-before')
+    // The company's addresses are offered, prefilled with the registered one.
+    const registered = answers.getByLabel(label('registeredAddressId'))
+    await expect.poll(() => registered.locator('option').count()).toBe(3)
+    expect(await registered.locator('option:checked').textContent()).not.toBe('—')
+
+    // An active company, not a financial institution: the GIIN is not asked; its UTR.
+    await answers
+      .getByLabel(label('entityType'))
+      .selectOption({ label: text(forms, 'options.entityType.general') })
+    expect(await answers.getByLabel(label('giin')).count()).toBe(0)
+    await answers.getByRole('button', { name: text(forms, 'rjsf.AddItemButton') }).click()
+    const residence = answers.getByRole('group', { name: text(forms, 'fields.taxIds') })
+    await residence.getByLabel(label('countryCode')).selectOption({ label: 'United Kingdom' })
+    await residence.getByLabel(label('taxId')).fill('1234567890')
+    await answers.getByRole('button', { name: text(screens, 'save') }).click()
+
+    await expect
+      .poll(() => answers.textContent(), { timeout: 15_000 })
+      .toContain(
+        summary(
+          'selfCertificationBusinessAnswers',
+          'taxResidencySelfCertificationDocumentStatus',
+          status('pending'),
+        ),
+      )
+    const w8BenE = panel(page, 'selfCertificationBusinessW8Ben')
+    await expect
+      .poll(() => w8BenE.textContent())
+      .toContain(
+        summary('selfCertificationBusinessW8Ben', 'w8BenFormDocumentStatus', status('none')),
+      )
+    expect(await panel(page, 'selfCertificationBusinessW9').textContent()).toContain(
+      summary('selfCertificationBusinessW9', 'w9FormDocumentStatus', status('notRequired')),
+    )
+    const declared = await pdfBehind(
+      answers.getByRole('link', {
+        name: summary(
+          'selfCertificationBusinessAnswers',
+          'taxResidencySelfCertificationDocumentUrl',
+        ),
+      }),
+    )
+    expect(declared).toContain('Fjord Analytics Ltd')
+    expect(declared).toContain('1234567890')
+    await w8BenE
+      .getByRole('button', { name: text(screens, 'selfCertificationBusinessW8Ben.submit') })
+      .click()
+    await expect
+      .poll(() => w8BenE.textContent(), { timeout: 15_000 })
+      .toContain(
+        summary('selfCertificationBusinessW8Ben', 'w8BenFormDocumentStatus', status('pending')),
+      )
+    const form = await pdfBehind(
+      w8BenE.getByRole('link', {
+        name: summary('selfCertificationBusinessW8Ben', 'w8BenFormDocumentUrl'),
+      }),
+    )
+    expect(form).toContain('W-8BEN-E')
+    expect(form).toContain('Fjord Analytics Ltd')
+    await shot(page, 'self-certification-business-signed')
+    expect(cspErrors).toEqual([])
+  })
+})
