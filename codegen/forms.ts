@@ -679,8 +679,7 @@ export function buildScreens(
   const routes = bundle.screens.map((screen) => String(screen.route))
   for (const loaded of screens) {
     const page = loaded.data
-    if (page.kind !== 'page' && page.panels === undefined && page.continueTo === undefined)
-      continue
+    if (page.kind !== 'page' && page.panels === undefined && page.continueTo === undefined) continue
     if (page.continueTo !== undefined)
       links.push({ loaded, path: ['continueTo'], route: page.continueTo })
     if (page.kind !== 'page' || (!page.panels && page.continueTo === undefined)) {

@@ -106,7 +106,7 @@ describe.each(langs)('%s', (lang) => {
   test('every value a summary shows in words has its words', () => {
     const missing: string[] = []
     for (const screen of bundle.screens as Screen[])
-      for (const { field, format, options } of screen.settings?.summary ?? []) {
+      for (const { format, options } of screen.settings?.summary ?? []) {
         if (format !== 'enum' || !options) continue
         if (!has(forms, `options.${options}`)) missing.push(`options.${options}`)
       }
