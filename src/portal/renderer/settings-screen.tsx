@@ -75,19 +75,13 @@ function usePanelReload(load: () => Promise<void>) {
   }
 }
 
-export function SettingsScreen({
-  screen,
-  headingLevel = 1,
-}: {
-  screen: ScreenDescription
-  /** 2 when the screen is a panel of a page (page-screen.tsx). */
-  headingLevel?: 1 | 2
-}) {
+/** The save of the screen's form: the call, its refusals on the fields, a notice or popup. */
+function useSettingsSave(
+  settings: NonNullable<ScreenDescription['settings']>,
+  load: () => Promise<void>,
+  saved: () => void,
+) {
   const { t } = useTranslation(['screens', 'common'])
-  const settings = screen.settings!
-  const { record, summary, failure, version, load, open } = useSettingsRecord(settings)
-  const panel = usePanelReload(load)
-  const { i18n } = useTranslation()
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
@@ -115,7 +109,7 @@ export function SettingsScreen({
       })
     if (result.ok) {
       setServerErrors([])
-      panel.saved()
+      saved()
       // What was saved may be what routing and the header read (the name, a need met).
       await invalidateCustomerInfo(queryClient)
       if (settings.next === 'postLoginRouting') return goAfterSignIn(navigate)
@@ -132,6 +126,26 @@ export function SettingsScreen({
       setServerErrors(result.body.errors ?? [])
     else setPopup({ kind: 'failure', result })
   }
+  return { save, busy, serverErrors, notice, setNotice, popup, setPopup }
+}
+
+export function SettingsScreen({
+  screen,
+  headingLevel = 1,
+}: {
+  screen: ScreenDescription
+  /** 2 when the screen is a panel of a page (page-screen.tsx). */
+  headingLevel?: 1 | 2
+}) {
+  const { t, i18n } = useTranslation(['screens', 'common'])
+  const settings = screen.settings!
+  const { record, summary, failure, version, load, open } = useSettingsRecord(settings)
+  const panel = usePanelReload(load)
+  const { save, busy, serverErrors, notice, setNotice, popup, setPopup } = useSettingsSave(
+    settings,
+    load,
+    panel.saved,
+  )
 
   const display = failure ? describeFailure(failure.body, failure.status) : null
   return (

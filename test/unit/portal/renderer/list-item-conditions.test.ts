@@ -9,6 +9,7 @@ import {
   withoutHidden,
   withoutHiddenItems,
 } from '../../../../src/portal/renderer/field-paths.ts'
+import type { Json } from '../../../../src/portal/renderer/screens-data.ts'
 
 const taxIdEntry = {
   type: 'object',
@@ -63,7 +64,7 @@ describe('conditions of list items', () => {
   })
 
   it('drop the values each item hides, in nested lists too, and keep untouched data as is', () => {
-    const data = {
+    const data: Record<string, Json> = {
       taxIds: [
         { countryCode: 'GB', taxId: 'QQ123456C', tinMissingExplanation: 'left over' },
         { countryCode: 'DE', taxId: 'typed first', tinMissingReason: 'CANNOT_OBTAIN' },
@@ -94,7 +95,7 @@ describe('conditions of list items', () => {
   })
 
   it('hide the errors of fields their item hides', () => {
-    const data = {
+    const data: Record<string, Json> = {
       taxIds: [
         { countryCode: 'GB' },
         { countryCode: 'DE', tinMissingReason: 'COUNTRY_DOES_NOT_ISSUE' },
