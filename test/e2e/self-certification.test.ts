@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { demoPassword } from '../../src/server/demo/seed.ts'
-import { demoFatcaBusiness } from '../../src/server/demo/fatca.ts'
+import { demoFatcaBusiness, demoFatcaDirector } from '../../src/server/demo/fatca.ts'
 import { drawnText } from '../integration/kyc/fatca-support.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
-import { escape, screenSteps, text } from './screen-steps.ts'
+import { escape, locale, screenSteps, text } from './screen-steps.ts'
 
 let portal: PortalHarness
 beforeAll(async () => {
@@ -23,6 +23,7 @@ afterAll(async () => {
 
 const steps = screenSteps(() => portal, 'main', 'en')
 const { screens, forms } = steps
+const onboarding = locale('en', 'onboarding')
 const shot = async (page: Page, name: string) => {
   const dir = process.env.SCREENSHOT_DIR
   if (!dir) return
@@ -220,6 +221,62 @@ describe("a business's user with full access", () => {
     expect(form).toContain('W-8BEN-E')
     expect(form).toContain('Fjord Analytics Ltd')
     await shot(page, 'self-certification-business-signed')
+    expect(cspErrors).toEqual([])
+  })
+})
+
+describe("a business's director", () => {
+  test('certifies for themselves and opens the self-certification PDF', async () => {
+    const { page, cspErrors } = await portal.newPage()
+    await signInAs(page, portal.baseUrl, demoFatcaDirector, demoPassword)
+    // Their own customer has no certification either; they switch to the company.
+    await page.waitForURL(/\/self-certification-splash$/)
+    await page.getByTestId('company-switch').click()
+    await page.waitForURL('**/company')
+    await page
+      .getByTestId('company-entry')
+      .filter({ hasText: /Fjord/ })
+      .getByRole('button', { name: text(onboarding, 'companyChoice.choose') })
+      .click()
+    await page.waitForURL((url) => !url.pathname.endsWith('/company'))
+    // Without full rights on the company, its certification leads to their own.
+    await page.goto(`${portal.baseUrl}/self-certification-business`)
+    await page.waitForURL(/\/self-certification-representative$/)
+    const title = text(screens, 'selfCertificationRepresentative.title')
+    await page.getByRole('heading', { name: title, exact: true }).waitFor()
+    const form = page.locator('form')
+    await form.getByLabel(label('birthCity')).fill('Leeds')
+    await form.getByLabel(label('birthCountryCode')).selectOption({ label: 'United Kingdom' })
+    await form.getByLabel(label('citizenship')).first().fill('United K')
+    await page
+      .getByRole('listbox', { name: text(forms, 'fields.citizenship') })
+      .getByRole('option', { name: 'United Kingdom', exact: true })
+      .click()
+    await form.getByRole('button', { name: text(forms, 'rjsf.AddItemButton') }).click()
+    const residence = form.getByRole('group', { name: text(forms, 'fields.taxIds') })
+    await residence.getByLabel(label('countryCode')).selectOption({ label: 'United Kingdom' })
+    await residence.getByLabel(label('taxId')).fill('QQ123456C')
+    await shot(page, 'self-certification-representative')
+    await form.getByRole('button', { name: text(screens, 'save') }).click()
+    await expect
+      .poll(() => page.locator('main').textContent(), { timeout: 15_000 })
+      .toContain(
+        summary(
+          'selfCertificationRepresentative',
+          'taxResidencySelfCertificationDocumentStatus',
+          status('pending'),
+        ),
+      )
+    const declared = await pdfBehind(
+      page.getByRole('link', {
+        name: summary(
+          'selfCertificationRepresentative',
+          'taxResidencySelfCertificationDocumentUrl',
+        ),
+      }),
+    )
+    expect(declared).toContain('Morgan Hale')
+    expect(declared).toContain('QQ123456C')
     expect(cspErrors).toEqual([])
   })
 })

@@ -294,13 +294,14 @@ function useGivenData(data: Record<string, Json>, inputs: unknown[]) {
 
 /**
  * rjsf fills a list with minItems with blank items; a list of chosen ids (sources of funds,
- * purposes) starts empty instead, or a blank id would be refused as the wrong type.
+ * purposes) or codes (citizenships) starts empty instead, or a blank value would show as a
+ * chosen option that does not exist. A list of objects (tax residences) keeps its blank item.
  */
 const defaultFormState = {
   arrayMinItems: {
     computeSkipPopulate: (_validator: unknown, schema: RJSFSchema) => {
       const items = schema.items as RJSFSchema | undefined
-      return items?.type === 'integer' || items?.type === 'number'
+      return items?.type === 'integer' || items?.type === 'number' || items?.type === 'string'
     },
   },
 }
