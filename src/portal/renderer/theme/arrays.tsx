@@ -15,7 +15,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const { AddButton: Add } = registry.templates.ButtonTemplates
   const title = (props.uiSchema?.['ui:title'] as string | undefined) ?? props.title
   return (
-    <Fieldset legend={title} id={props.fieldPathId.$id}>
+    <Fieldset legend={title} id={props.fieldPathId.$id} p={{ base: 'xs', sm: 'md' }}>
       <Stack gap="sm">
         {props.items}
         {props.canAdd && (
@@ -41,7 +41,7 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { buttonsProps, registry } = props
   const { RemoveButton: Remove } = registry.templates.ButtonTemplates
   return (
-    <Paper withBorder p="sm" className={props.className}>
+    <Paper withBorder p={{ base: 'xs', sm: 'sm' }} className={props.className}>
       <Stack gap="xs">
         {props.children}
         {props.hasToolbar && buttonsProps.hasRemove && (

@@ -35,7 +35,14 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   // An item of a list is boxed by the list (arrays.tsx), without rjsf's "name-1" title.
   const isRoot =
     props.fieldPathId?.$id === 'root' || !props.title || props.uiSchema?.['ui:options']?.listItem
-  return isRoot ? content : <Fieldset legend={props.title}>{content}</Fieldset>
+  return isRoot ? (
+    content
+  ) : (
+    // Narrow screens keep room for the fields of nested parts (a company's questions).
+    <Fieldset legend={props.title} p={{ base: 'xs', sm: 'md' }}>
+      {content}
+    </Fieldset>
+  )
 }
 
 function SubmitButton({ uiSchema }: SubmitButtonProps) {
