@@ -29,6 +29,11 @@ const shot = async (page: Page, name: string) => {
   if (!dir) return
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 })
+    // The menu slides away on a narrow screen: the shot waits for it to have gone.
+    await page.evaluate(async () => {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+      await Promise.allSettled(document.getAnimations().map((a) => a.finished))
+    })
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 900 })
