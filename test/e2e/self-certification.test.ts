@@ -171,6 +171,21 @@ describe("a business's user with full access", () => {
     await expect.poll(() => registered.locator('option').count()).toBe(3)
     expect(await registered.locator('option:checked').textContent()).not.toBe('—')
 
+    // Mainly passive income calls for the controlling persons, prefilled with its owner,
+    // each with tax residences of their own; an active company lists none.
+    const passive = answers.getByLabel(label('isEarnPassiveIncome'))
+    const controlling = answers.getByRole('group', {
+      name: text(forms, 'fields.controllingPersons'),
+    })
+    expect(await controlling.count()).toBe(0)
+    await passive.check()
+    await expect
+      .poll(() => controlling.getByLabel(label('firstName')).first().inputValue())
+      .toBe('Riley')
+    await shot(page, 'self-certification-business-controlling')
+    await passive.uncheck()
+    await expect.poll(() => controlling.count()).toBe(0)
+
     // An active company, not a financial institution: the GIIN is not asked; its UTR.
     await answers
       .getByLabel(label('entityType'))
