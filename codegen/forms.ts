@@ -418,7 +418,7 @@ export function buildScreens(
     fixed?: JsonObject
     wizard?: WizardForm
     /** A screen form's options (create, edit, a row action's form, a save). */
-    meta?: Pick<FormMeta, 'choices' | 'rowChoices'>
+    meta?: Pick<FormMeta, 'choices' | 'rowChoices' | 'widgets'>
   }[] = []
   /**
    * A form's `options` as the bundle carries them, each field checked against its request: a
@@ -506,7 +506,19 @@ export function buildScreens(
           [...at, 'options', name],
           `options: "${name}" is not shown in this form (it is in from, fixed or omit)`,
         )
-    formsUsed.push({ key, entry, omit, meta, fixed: (spec_.fixed as JsonObject) ?? {} })
+    // A part of a shown field (a controlling person's id) stays in the data, not shown.
+    const nested = omit.filter((name) => name.includes('.'))
+    for (const name of nested)
+      if (!propertyPath(request, name))
+        report(loaded, [...at, 'omit'], `omit: ${entry.operationId} has no field "${name}"`)
+    const widgets = Object.fromEntries(nested.map((name) => [name, 'hidden']))
+    formsUsed.push({
+      key,
+      entry,
+      omit,
+      meta: { ...meta, ...(nested.length > 0 && { widgets }) },
+      fixed: (spec_.fixed as JsonObject) ?? {},
+    })
     const conditions = (spec_.visibleWhen ?? {}) as Record<string, JsonObject>
     for (const [name, condition] of Object.entries(conditions)) {
       noField([...at, 'visibleWhen', name], 'visibleWhen', name)
@@ -686,12 +698,18 @@ export function buildScreens(
   const routes = bundle.screens.map((screen) => String(screen.route))
   for (const loaded of screens) {
     const page = loaded.data
-    if (page.kind !== 'page' && page.panels === undefined) continue
-    if (page.kind !== 'page' || !page.panels) {
-      report(loaded, ['kind'], 'a screen with panels is kind: page, and a page lists its panels')
+    if (page.kind !== 'page' && page.panels === undefined && page.continueTo === undefined) continue
+    if (page.continueTo !== undefined)
+      links.push({ loaded, path: ['continueTo'], route: page.continueTo })
+    if (page.kind !== 'page' || (!page.panels && page.continueTo === undefined)) {
+      report(
+        loaded,
+        ['kind'],
+        'a screen with panels or continueTo is kind: page, and a page lists its panels or leads on (continueTo)',
+      )
       continue
     }
-    page.panels.forEach((item, index) => {
+    ;(page.panels ?? []).forEach((item, index) => {
       const id = typeof item === 'string' ? item : item.id
       const panel = bundle.screens.find((screen) => screen.id === id)
       if (!panel) {

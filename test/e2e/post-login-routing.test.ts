@@ -70,7 +70,9 @@ describe('in the order of the product', () => {
   test('4. a company without a self-certification: the business splash', async () => {
     const page = await signIn('tax-none@nova.example')
     await page.waitForURL('**/self-certification-business-splash')
-    await heading(page, 'businessSelfCertification.title')
+    await page
+      .getByRole('heading', { name: text(screens, 'selfCertificationBusinessSplash.title') })
+      .waitFor()
   })
 
   test('4. a company needing KYC: KYC, which for a company is its documents', async () => {
@@ -110,7 +112,9 @@ describe('in the order of the product', () => {
     await (await signIn('kyc@nova.example')).waitForURL('**/kyc')
     const page = await signIn('fatca@nova.example')
     await page.waitForURL('**/self-certification-splash')
-    await heading(page, 'selfCertification.title')
+    await page
+      .getByRole('heading', { name: text(screens, 'selfCertificationSplash.title') })
+      .waitFor()
   })
 
   test('6. the remembered path, else home', async () => {

@@ -72,11 +72,6 @@ function guarded(pageId: string, children: RouteObject[]): RouteObject {
   return { element: guard(access, <Outlet />), children }
 }
 
-const onboarding = (name: 'SelfCertification' | 'BusinessSelfCertification') => () =>
-  import('../features/onboarding/onboarding-page.tsx').then((module) => ({
-    Component: module[name],
-  }))
-
 const loginRoute: RouteObject = {
   path: '/login',
   lazy: () => import('../features/login/login-page.tsx'),
@@ -136,13 +131,6 @@ function signedInPages(): RouteObject[] {
   return [
     { index: true, element: <Navigate to="/home" replace /> },
     { path: 'home', lazy: () => import('../features/home/home-page.tsx') },
-    // The targets of post-login routing (product-spec section 2); the admin overview is a
-    // rendered screen (spec/screens/admin-overview.yaml).
-    { path: 'self-certification-splash', lazy: onboarding('SelfCertification') },
-    {
-      path: 'self-certification-business-splash',
-      lazy: onboarding('BusinessSelfCertification'),
-    },
     // Where the verification banner leads (product-spec sections 2 and 4).
     {
       path: 'unverified-account',

@@ -1,9 +1,9 @@
 // The values of an answer a screen shows as sentences (list.summary, settings.summary): the fee
 // of one identity verification above its list, the person's name and verification state above
 // the tax id. Each is read by its dotted path and shown in its format; a value the answer
-// lacks is left out.
+// lacks is left out. A link (a form's PDF) opens in a new tab, its text the summary's sentence.
 import { useTranslation } from 'react-i18next'
-import { Stack, Text } from '@mantine/core'
+import { Anchor, Stack, Text } from '@mantine/core'
 import { formatAmount } from '../../shared/money.ts'
 import { valueAt } from './resource-data.ts'
 import type { Json, ScreenDescription } from './screens-data.ts'
@@ -60,6 +60,18 @@ export function AnswerSummary({
     const value = values[field]
     if (value === null || value === undefined || value === '') return null
     if (Array.isArray(value) && value.length === 0) return null
+    if (format === 'link')
+      return (
+        <Anchor
+          key={field}
+          data-testid={`summary-${field}`}
+          href={String(value)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t(`screens:${screenId}.summary.${field}`)}
+        </Anchor>
+      )
     return (
       <Text key={field} data-testid={`summary-${field}`}>
         {t(`screens:${screenId}.summary.${field}`, {

@@ -93,3 +93,94 @@ export function withoutEmpty(value: Json): Json | undefined {
     .filter(([, item]) => item !== undefined)
   return entries.length > 0 ? (Object.fromEntries(entries) as Data) : undefined
 }
+
+/** The conditions of the fields of a list's items, by list (dotted), each keyed by item field. */
+export type ListConditions = Record<string, Record<string, VisibleWhen>>
+
+type SchemaNode = { [key: string]: Json }
+
+/** The schema of an object's property, through its allOf parts. */
+function propertyOf(node: SchemaNode | undefined, name: string): SchemaNode | undefined {
+  if (!node) return undefined
+  for (const part of [node, ...((node.allOf as SchemaNode[] | undefined) ?? [])]) {
+    const found = (part.properties as Record<string, SchemaNode> | undefined)?.[name]
+    if (found) return found
+  }
+  return undefined
+}
+
+/** The longest list (dotted, an array of objects in the schema) a dotted field lies in, or ''. */
+function listOf(schema: SchemaNode, field: string): string {
+  let node: SchemaNode | undefined = schema
+  let list = ''
+  const parts = field.split('.')
+  parts.slice(0, -1).forEach((part, i) => {
+    node = propertyOf(node, part)
+    if (node?.type === 'array' && isRecord(node.items as Json)) {
+      list = parts.slice(0, i + 1).join('.')
+      node = node.items as SchemaNode
+    }
+  })
+  return list
+}
+
+/**
+ * A form's conditions split in two: those of its own fields, and those of the fields of a
+ * list's items whose condition reads a field of the same item (taxIds.taxId shown while
+ * taxIds.tinMissingReason is empty), which hold item by item and are keyed from the item.
+ */
+export function splitConditions(
+  schema: SchemaNode,
+  conditions: Record<string, VisibleWhen> | undefined,
+): { plain: Record<string, VisibleWhen> | undefined; lists: ListConditions } {
+  if (!conditions) return { plain: undefined, lists: {} }
+  const plain: Record<string, VisibleWhen> = {}
+  const lists: ListConditions = {}
+  for (const [name, condition] of Object.entries(conditions)) {
+    const list = listOf(schema, name)
+    if (list === '' || !condition.field.startsWith(`${list}.`)) plain[name] = condition
+    else
+      (lists[list] ??= {})[name.slice(list.length + 1)] = {
+        ...condition,
+        field: condition.field.slice(list.length + 1),
+      }
+  }
+  return { plain, lists }
+}
+
+/** The data with each item of the list at a dotted path (through lists on the way) mapped. */
+function mapItems(data: Data, path: string[], map: (item: Data) => Data): Data {
+  const [head, ...rest] = path as [string, ...string[]]
+  const value = data[head]
+  let next: Json | undefined = value
+  if (Array.isArray(value)) {
+    const items = value.map((item) =>
+      isRecord(item) ? (rest.length > 0 ? mapItems(item, rest, map) : map(item)) : item,
+    )
+    if (items.some((item, i) => item !== value[i])) next = items
+  } else if (isRecord(value) && rest.length > 0) next = mapItems(value, rest, map)
+  return next === value ? data : { ...data, [head]: next as Json }
+}
+
+/** The data without the values of the list items' hidden fields (the same object if none). */
+export function withoutHiddenItems(data: Data, lists: ListConditions): Data {
+  let out = data
+  for (const [list, conditions] of Object.entries(lists))
+    out = mapItems(out, list.split('.'), (item) => withoutHidden(item, conditions))
+  return out
+}
+
+/** Whether a field named with its items' indexes (taxIds.0.taxId) is shown in its item. */
+export function isShownInItems(path: string, data: Data, lists: ListConditions): boolean {
+  const parts = path.split('.')
+  return parts.every((part, i) => {
+    if (i === 0 || !/^\d+$/.test(part) || i + 1 >= parts.length) return true
+    const list = parts
+      .slice(0, i)
+      .filter((p) => !/^\d+$/.test(p))
+      .join('.')
+    const conditions = lists[list]
+    const item = valueAt(data, parts.slice(0, i + 1).join('.'))
+    return !conditions || !isRecord(item) || isVisible(parts[i + 1]!, item, conditions)
+  })
+}

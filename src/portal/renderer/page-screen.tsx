@@ -4,11 +4,12 @@
 // exists and admits everyone the page admits, so no panel is refused here. A notice the page
 // before handed over (an activation that led here) shows above the panels, as on home. A
 // panel given with ifAdmitted shows only to whom its own access admits; a settings panel whose
-// record is not asked of the customer (hideOn) is left out.
+// record is not asked of the customer (hideOn) is left out. A page that leads on (continueTo:
+// a splash) has a button under its intro to that route.
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { screenById, type ScreenDescription } from './screens-data.ts'
 import { ResourceScreen } from './resource-screen.tsx'
 import { SettingsScreen } from './settings-screen.tsx'
@@ -58,7 +59,14 @@ export function PageScreen({ screen }: { screen: ScreenDescription }) {
           {t(`screens:${screen.id}.title`)}
         </Title>
         <SuccessNotice text={notice} onClose={() => setNotice(null)} />
-        {i18n.exists(introKey) && <Text>{t(introKey)}</Text>}
+        {i18n.exists(introKey) && <Text maw={720}>{t(introKey)}</Text>}
+        {screen.continueTo && (
+          <Group>
+            <Button component={Link} to={screen.continueTo}>
+              {t(`screens:${screen.id}.continue`)}
+            </Button>
+          </Group>
+        )}
         {panels.map((panel) => (
           <Paper
             key={panel.id}

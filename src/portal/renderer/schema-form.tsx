@@ -27,7 +27,16 @@ import { templates } from './theme/templates.tsx'
 import { widgets } from './theme/widgets.tsx'
 import type { FieldError } from './call-operation.ts'
 import { runtimeValidator } from './runtime-validator.ts'
-import { isShown, isVisible, valueAt, withoutHidden } from './field-paths.ts'
+import {
+  isShown,
+  isShownInItems,
+  isVisible,
+  splitConditions,
+  valueAt,
+  withoutHidden,
+  withoutHiddenItems,
+  type ListConditions,
+} from './field-paths.ts'
 import {
   resolveOptionConditions,
   rowChoices,
@@ -199,8 +208,14 @@ export function SchemaForm(props: SchemaFormProps) {
   const validator = useValidator(source.schema, props.runtime !== undefined)
   useValidateRef(props.validateRef, formRef)
   const choices = useChoices(props, source.meta)
-  const conditions = useConditions(props, source.meta, choices)
-  const uiSchema = useUiSchema(props, source, data, steps, conditions, choices)
+  const allConditions = useConditions(props, source.meta, choices)
+  const { plain: conditions, lists } = useMemo(
+    () => splitConditions(source.schema, allConditions),
+    [source.schema, allConditions],
+  )
+  const uiSchema = useUiSchema(props, source, data, steps, { conditions, lists }, choices)
+  const shown = (typed: Record<string, Json>) =>
+    withoutHiddenItems(withoutHidden(typed, conditions), lists)
   const { step, stepOf, setStep } = steps
   const given = useGivenData(data, [props, uiSchema, step])
 
@@ -228,13 +243,13 @@ export function SchemaForm(props: SchemaFormProps) {
         liveOmit="onChange"
         experimental_defaultFormStateBehavior={defaultFormState}
         extraErrors={toErrorSchema(props.serverErrors)}
-        transformErrors={errorTransform(t, data, conditions, steps)}
+        transformErrors={errorTransform(t, data, { conditions, lists }, steps)}
         translateString={rjsfTranslator(t)}
         disabled={props.busy}
         {...(props.embedded && { tagName: 'div' })}
         onChange={(event) => {
           const typed = (event.formData ?? {}) as Record<string, Json>
-          const next = withoutHidden(typed, conditions)
+          const next = shown(typed)
           if (next !== typed) given.current = { ...given.current, data: next }
           setData(next)
           props.onChange?.(next)
@@ -245,9 +260,7 @@ export function SchemaForm(props: SchemaFormProps) {
           )
           if (Number.isFinite(index) && index !== step) setStep(index)
         }}
-        onSubmit={(event) =>
-          props.onSubmit(withoutHidden((event.formData ?? {}) as Record<string, Json>, conditions))
-        }
+        onSubmit={(event) => props.onSubmit(shown((event.formData ?? {}) as Record<string, Json>))}
       >
         {steps.steps.length > 0 && step < steps.steps.length - 1 ? (
           <Group mt="md">
@@ -281,16 +294,18 @@ function useGivenData(data: Record<string, Json>, inputs: unknown[]) {
 
 /**
  * rjsf fills a list with minItems with blank items; a list of chosen ids (sources of funds,
- * purposes) starts empty instead, or a blank id would be refused as the wrong type. A box that
- * must be ticked (const: true, a statement accepted) starts unticked: rjsf would tick it for the
- * person. A fixed value meant to be sent says so with its default (fieldWidget hides it).
+ * purposes) or codes (citizenships) starts empty instead, or a blank value would show as a
+ * chosen option that does not exist. A list of objects (tax residences) keeps its blank item. A
+ * box that must be ticked (const: true, a statement accepted) starts unticked: rjsf would tick
+ * it for the person. A fixed value meant to be sent says so with its default (fieldWidget hides
+ * it).
  */
 const defaultFormState = {
   constAsDefaults: 'never' as const,
   arrayMinItems: {
     computeSkipPopulate: (_validator: unknown, schema: RJSFSchema) => {
       const items = schema.items as RJSFSchema | undefined
-      return items?.type === 'integer' || items?.type === 'number'
+      return items?.type === 'integer' || items?.type === 'number' || items?.type === 'string'
     },
   },
 }
@@ -365,7 +380,7 @@ function useUiSchema(
   { schema, labels, order, meta }: FormSource,
   data: Record<string, Json>,
   { steps, step, stepFields }: FormSteps,
-  conditions: Record<string, VisibleWhen> | undefined,
+  { conditions, lists }: FormConditions,
   choices: Record<string, Choice[]>,
 ) {
   const { t } = useTranslation(['forms', 'screens'])
@@ -396,6 +411,7 @@ function useUiSchema(
       choices,
       taxIds: JSON.parse(hints) as typeof taxIds,
       widgets: meta?.widgets,
+      lists,
     })
     return ui
     // `hints` stands for taxIds: the names change only when a country does; `hiddenNow` for
@@ -417,6 +433,7 @@ function useUiSchema(
     props.embedded,
     choices,
     hints,
+    lists,
   ])
 }
 
@@ -433,6 +450,14 @@ interface FieldContext {
   choices: Record<string, Choice[]>
   taxIds: ReturnType<typeof useTaxIdNames>
   widgets: Record<string, string> | undefined
+  /** The conditions of list items' fields, shown item by item (theme/templates.tsx). */
+  lists: ListConditions
+}
+
+/** A form's conditions: of its own fields, and of its lists' items' fields. */
+interface FormConditions {
+  conditions: Record<string, VisibleWhen> | undefined
+  lists: ListConditions
 }
 
 /** Each field's title, options, widget and visibility, recursively into nested objects. */
@@ -463,8 +488,24 @@ function describeFields(node: Schema, path: string[], target: UiSchema, context:
     if (stepFields && path.length === 0 && !stepFields.includes(name)) field['ui:widget'] = 'hidden'
     if (hidden.has(dotted)) field['ui:widget'] = 'hidden'
     if (property.type === 'object') describeFields(property, [...path, name], field, context)
+    const items = property.items as Schema | undefined
+    if (property.type === 'array' && items?.type === 'object')
+      field.items = itemFields(items, dotted, context)
     target[name] = field
   }
+}
+
+/**
+ * The fields of a list's items (taxIds), named through the list (taxIds.countryCode) for their
+ * labels and options; the conditions between fields of one item go with them, so each item
+ * shows its own (theme/templates.tsx).
+ */
+function itemFields(items: Schema, list: string, context: FieldContext): UiSchema {
+  const ui: UiSchema = {}
+  describeFields(items, list.split('.'), ui, context)
+  const conditions = context.lists[list]
+  ui['ui:options'] = { listItem: true, ...(conditions && { itemConditions: conditions }) }
+  return ui
 }
 
 /**
@@ -523,13 +564,14 @@ function fieldWidget(name: string, dotted: string, property: Schema, context: Fi
 function errorTransform(
   t: Translate,
   data: Record<string, Json>,
-  conditions: Record<string, VisibleWhen> | undefined,
+  { conditions, lists }: FormConditions,
   { lastStep, stepFields }: FormSteps,
 ) {
   return (errors: RJSFValidationError[]) =>
     errors
       .filter((error) => lastStep || !stepFields || stepFields.includes(topField(error.property)))
       .filter((error) => isShown(fieldPath(error.property), data, conditions))
+      .filter((error) => isShownInItems(fieldPath(error.property), data, lists))
       .map((error) => ({
         ...error,
         message: t(`forms:errors.${error.name}`, {

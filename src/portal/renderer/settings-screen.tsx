@@ -3,20 +3,23 @@
 // stays (a notice or the result popup) or goes on along post-login routing (next:
 // postLoginRouting, the profile update). A record not asked of the customer (hideOn: a
 // statement the company need not sign) shows nothing; the form shows only while the record
-// allows it (saveWhen: a statement not signed yet).
+// allows it (saveWhen: a statement not signed yet) and the answer meets the screen's `when` (a
+// W-form waiting for its signature). In a page, a save is told to the other panels, and a
+// panel whose form the person has not touched loads its record again.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useQueryClient } from '@tanstack/react-query'
 import { invalidateCustomerInfo } from '../api/get-customer-info.ts'
 import { goAfterSignIn } from '../api/post-login/go-after-sign-in.ts'
-import { Alert, Loader, Paper, Stack, Title } from '@mantine/core'
+import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { describeFailure } from '../../shared/response-codes.ts'
 import { callOperation, type CallResult, type FieldError } from './call-operation.ts'
 import { SchemaForm } from './schema-form.tsx'
 import { AnswerSummary, summaryValues } from './answer-summary.tsx'
 import { ResponsePopup, SuccessNotice, type Popup } from './result-popups.tsx'
 import type { Json, ScreenDescription } from './screens-data.ts'
+import { usePageChanges } from './page-changes.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 import { useActsFor } from './acts-for.ts'
 import { shownOn, valueAt } from './resource-data.ts'
@@ -29,6 +32,7 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
   const [failure, setFailure] = useState<CallResult | null>(null)
   const [absent, setAbsent] = useState(false)
   const [version, setVersion] = useState(0)
+  const [open, setOpen] = useState(true)
   const customerId = useActsFor()?.customerId
 
   const load = useCallback(async () => {
@@ -42,6 +46,7 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
     const source = settings.source ? valueAt(result.body, settings.source) : result.body
     setRecord((source ?? {}) as Record<string, Json>)
     setSummary(summaryValues(result.body, settings.summary))
+    setOpen(shownOn(settings.when, result.body as Record<string, Json>))
     setVersion((v) => v + 1)
   }, [settings, t, customerId])
 
@@ -49,7 +54,32 @@ function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>)
     void load()
   }, [load])
 
-  return { record, summary, failure, absent, version, load }
+  return { record, summary, failure, absent, version, load, open }
+}
+
+/**
+ * In a page: a save of another panel loads the record again, unless the person has started
+ * changing this panel's form (what they typed is kept); this panel's saves are told to the page.
+ */
+function usePanelReload(load: () => Promise<void>) {
+  const page = usePageChanges()
+  const touched = useRef(false)
+  const seen = useRef(page?.version ?? 0)
+  const own = useRef(false)
+  useEffect(() => {
+    if (!page || page.version === seen.current) return
+    seen.current = page.version
+    if (own.current) own.current = false
+    else if (!touched.current) void load()
+  }, [page, load])
+  return {
+    touched,
+    saved: () => {
+      touched.current = false
+      own.current = page !== null
+      page?.changed()
+    },
+  }
 }
 
 /** The success notice, closed by itself after three seconds. */
@@ -67,6 +97,7 @@ function useNotice() {
 function useSettingsSave(
   settings: NonNullable<ScreenDescription['settings']>,
   load: () => Promise<void>,
+  saved: () => void,
 ) {
   const { t } = useTranslation(['screens', 'common'])
   const [serverErrors, setServerErrors] = useState<FieldError[]>([])
@@ -92,6 +123,7 @@ function useSettingsSave(
       })
     if (result.ok) {
       setServerErrors([])
+      saved()
       // What was saved may be what routing and the header read (the name, a need met).
       await invalidateCustomerInfo(queryClient)
       if (settings.next === 'postLoginRouting') return goAfterSignIn(navigate)
@@ -123,12 +155,14 @@ export function SettingsScreen({
   /** Told when the record is not asked of the customer (hideOn): a page leaves the panel out. */
   onAbsent?: () => void
 }) {
-  const { t } = useTranslation(['screens', 'common'])
+  const { t, i18n } = useTranslation(['screens', 'common'])
   const settings = screen.settings!
-  const { record, summary, failure, absent, version, load } = useSettingsRecord(settings)
+  const { record, summary, failure, absent, version, load, open } = useSettingsRecord(settings)
+  const panel = usePanelReload(load)
   const { serverErrors, busy, notice, setNotice, popup, setPopup, save } = useSettingsSave(
     settings,
     load,
+    panel.saved,
   )
 
   // Told once: the host's callback may be made anew on every render.
@@ -140,7 +174,7 @@ export function SettingsScreen({
 
   if (absent) return null
   const display = failure ? describeFailure(failure.body, failure.status) : null
-  const editable = record !== null && shownOn(settings.saveWhen, record)
+  const editable = record !== null && open && shownOn(settings.saveWhen, record)
   return (
     <Stack>
       <Title order={headingLevel} size={headingLevel === 1 ? 'h2' : 'h3'}>
@@ -154,6 +188,9 @@ export function SettingsScreen({
       )}
       {!record && !failure && <Loader aria-label={t('common:loading')} />}
       {record && <AnswerSummary screenId={screen.id} fields={settings.summary} values={summary} />}
+      {record && !open && i18n.exists(`screens:${screen.id}.notNow`) && (
+        <Text c="dimmed">{t(`screens:${screen.id}.notNow`)}</Text>
+      )}
       {editable && (
         <Paper withBorder p="md" maw={640}>
           <SchemaForm
@@ -166,6 +203,9 @@ export function SettingsScreen({
             steps={settings.save.steps}
             visibleWhen={settings.save.visibleWhen}
             busy={busy}
+            onChange={() => {
+              panel.touched.current = true
+            }}
             onSubmit={(data) => void save(data)}
           />
         </Paper>

@@ -83,8 +83,18 @@ export async function seedFatcaDemo(db: Db, password: string): Promise<void> {
     registrationNumber: '09876543',
     registrationDate: '2016-03-01',
     registrationCountryCode: 'GB',
-    financialDetail: {},
-    dueDiligence: {},
+    // Its registration answers, as a registered company has them (businessInfoGet's answer,
+    // whose addresses the business self-certification offers, holds to the spec).
+    financialDetail: {
+      monthlyDepositAmount: '25000',
+      monthlyDepositCurrency: 'GBP',
+      monthlyWithdrawalAmount: '20000',
+      monthlyWithdrawalCurrency: 'GBP',
+      sourceIds: [61],
+      purposeIds: [21],
+      industry: 32,
+    },
+    dueDiligence: { government: false, lawsuits: false, taxPayers: true },
     legalInformation: {},
   })
   await db.insert(customerAddresses).values([

@@ -22,6 +22,8 @@ type Schema = {
 }
 type Screen = {
   id: string
+  continueTo?: string
+  settings?: { summary?: { field: string; format?: string; options?: string }[] }
   list?: { columns: { field: string }[] }
   create?: object
   edit?: object
@@ -64,6 +66,8 @@ function formFieldsAndRules(): { fields: Set<string>; rules: Set<string> } {
       fields.add(name)
       for (const keyword of ruleKeywords) if (keyword in property) rules.add(keyword)
       walk(property)
+      // The fields of a list's items (a certification's tax ids) have labels too.
+      if (property.items && typeof property.items === 'object') walk(property.items as Schema)
     }
     for (const part of schema.allOf ?? []) walk(part)
   }
@@ -84,6 +88,9 @@ describe.each(langs)('%s', (lang) => {
         if (action.confirm) keys.push(`${screen.id}.actions.${action.id}Confirm`)
       }
       if (screen.toggle) keys.push(`${screen.id}.toggle`)
+      if (screen.continueTo) keys.push(`${screen.id}.continue`)
+      for (const { field } of screen.settings?.summary ?? [])
+        keys.push(`${screen.id}.summary.${field}`)
       missing.push(...keys.filter((key) => !has(screens, key)))
     }
     expect(missing).toEqual([])
@@ -95,6 +102,16 @@ describe.each(langs)('%s', (lang) => {
     for (const screen of bundle.screens as Screen[])
       for (const c of screen.list?.columns ?? []) fields.add(c.field.split('.').pop()!)
     expect([...fields].filter((field) => !has(forms, `fields.${field}`))).toEqual([])
+  })
+
+  test('every value a summary shows in words has its words', () => {
+    const missing: string[] = []
+    for (const screen of bundle.screens as Screen[])
+      for (const { format, options } of screen.settings?.summary ?? []) {
+        if (format !== 'enum' || !options) continue
+        if (!has(forms, `options.${options}`)) missing.push(`options.${options}`)
+      }
+    expect(missing).toEqual([])
   })
 
   test('every rule a form uses has its error message', () => {
