@@ -15,6 +15,8 @@ import { eq } from 'drizzle-orm'
 import { openDatabase } from '../../src/server/db/open-database.ts'
 import { jobs } from '../../src/server/db/schema-jobs.ts'
 import { webhookDeliveryKind } from '../../src/server/events/webhook-delivery.ts'
+import { adminQuery, databaseUrl, runScopedName } from '../support/seeded-databases.ts'
+import { databaseTargets } from './server-harness.ts'
 import { call, signIn, startServerProcess, type ServerProcess } from './server-process.ts'
 
 /** A webhook receiver that holds each delivery until the test lets it answer. */
@@ -82,28 +84,62 @@ async function refusesConnections(baseUrl: string): Promise<boolean> {
   }
 }
 
+/**
+ * A database of the process's own: a copy of the seeded PostgreSQL template when PostgreSQL is
+ * here (it starts in a moment), else a new PGlite directory (migrated and seeded at start).
+ */
+interface FreshDatabase {
+  env: Record<string, string>
+  open(): ReturnType<typeof openDatabase>
+  drop(): Promise<void>
+}
+
+async function freshDatabase(dir: string, name: string): Promise<FreshDatabase> {
+  const postgres = databaseTargets().find((target) => target.kind === 'postgres')
+  if (postgres?.adminUrl && postgres.template && !postgres.skipReason) {
+    const adminUrl = postgres.adminUrl
+    const database = runScopedName(`portal_drain_${name}`)
+    await adminQuery(adminUrl, `create database ${database} template ${postgres.template}`)
+    const url = databaseUrl(adminUrl, database)
+    return {
+      env: { DATABASE_URL: url },
+      open: () => openDatabase({ databaseUrl: url, dataDir: 'unused' }),
+      drop: () => adminQuery(adminUrl, `drop database if exists ${database} with (force)`),
+    }
+  }
+  const dataDir = join(dir, name)
+  return {
+    env: { DATABASE_URL: '', DATA_DIR: dataDir },
+    open: () => openDatabase({ dataDir }),
+    drop: async () => undefined,
+  }
+}
+
 describe('main.ts drains on SIGTERM', () => {
   const dir = mkdtempSync(join(tmpdir(), 'portal-drain-'))
   const started: ServerProcess[] = []
+  const dropped: (() => Promise<void>)[] = []
   const start = async (name: string, env: Record<string, string> = {}) => {
+    const database = await freshDatabase(dir, name)
+    dropped.push(database.drop)
     const server = await startServerProcess({
       DEMO: 'true',
-      DATA_DIR: join(dir, name),
-      DATABASE_URL: '',
       JOBS_POLL_INTERVAL_MS: '20',
+      ...database.env,
       ...env,
     })
     started.push(server)
-    return server
+    return { server, database }
   }
   afterAll(async () => {
     for (const server of started) await server.stop()
+    for (const drop of dropped) await drop()
     rmSync(dir, { recursive: true, force: true })
   })
 
   it('finishes the request and the job in flight, refuses new ones, then exits 0', async () => {
     const receiver = await startHoldingReceiver()
-    const server = await start('drained')
+    const { server, database } = await start('drained')
     const token = await signIn(server.baseUrl, 'demo@nova.example')
     const info = await call(server.baseUrl, 'POST', '/rpc/getCustomerInfo', {}, token)
     const customerId = (info.body.customer as { customerId: number }).customerId
@@ -136,20 +172,20 @@ describe('main.ts drains on SIGTERM', () => {
     expect(await server.exited, server.output()).toBe(0)
     await receiver.close()
 
-    const database = await openDatabase({ dataDir: join(dir, 'drained') })
+    const opened = await database.open()
     try {
-      const rows = await database.db.select().from(jobs).where(eq(jobs.kind, webhookDeliveryKind))
+      const rows = await opened.db.select().from(jobs).where(eq(jobs.kind, webhookDeliveryKind))
       expect(rows.map((row) => [row.attempts, row.doneAt !== null, row.lastError])).toEqual([
         [1, true, null],
       ])
     } finally {
-      await database.close()
+      await opened.close()
     }
   })
 
   it('gives up after SHUTDOWN_GRACE_SECONDS with exit code 1', async () => {
     // No demo data: this case needs none, and the process starts sooner without.
-    const server = await start('overdue', { SHUTDOWN_GRACE_SECONDS: '1', DEMO: 'false' })
+    const { server } = await start('overdue', { SHUTDOWN_GRACE_SECONDS: '1', DEMO: 'false' })
     const request = await pingInFlight(server.port)
     server.child.kill('SIGTERM')
     expect(await server.exited, server.output()).toBe(1)
