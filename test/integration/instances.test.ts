@@ -1,14 +1,16 @@
 // Two server processes on one PostgreSQL database (issue 15, "Several instances"; README,
 // "Several instances"): both start at once on an empty database and take turns to migrate
 // and seed it; an event raised through one reaches a browser connected to the other; each
-// job runs once though both workers poll; failed passwords and codes are counted across both.
+// job (a webhook delivery, a rail settlement) runs once though both workers poll; failed passwords and codes are counted across both.
 // PostgreSQL only: two processes cannot share a PGlite directory.
+import { randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { totpAt } from '../../src/server/auth/totp.ts'
 import { demoTotpSecret } from '../../src/server/demo/auth.ts'
+import { builtInRailJobKind } from '../../src/server/adapters/rail/built-in-rail.ts'
 import { webhookDeliveryKind } from '../../src/server/events/webhook-delivery.ts'
 import { adminQuery, databaseUrl, runScopedName } from '../support/seeded-databases.ts'
 import { databaseTargets } from './server-harness.ts'
@@ -67,7 +69,13 @@ describe.skipIf(target.skipReason !== undefined)(`two instances: ${target.name}`
     await adminQuery(adminUrl, `create database ${name}`)
     url = databaseUrl(adminUrl, name)
     // Started together on an empty database: one migrates and seeds, the other waits.
-    const env = { DATABASE_URL: url, DEMO: 'true', JOBS_POLL_INTERVAL_MS: '20' }
+    // Both workers poll every 20 ms; the built-in rail settles a payout at once.
+    const env = {
+      DATABASE_URL: url,
+      DEMO: 'true',
+      JOBS_POLL_INTERVAL_MS: '20',
+      RAIL_SETTLE_SECONDS: '0',
+    }
     ;[a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)])
   })
   afterAll(async () => {
@@ -147,6 +155,61 @@ describe.skipIf(target.skipReason !== undefined)(`two instances: ${target.name}`
     expect(receiver.eventIds).toHaveLength(keys + 1)
     expect(new Set(receiver.eventIds).size).toBe(keys + 1)
     await receiver.close()
+  })
+
+  it('settles each payout once at the rail though both workers poll', async () => {
+    const token = await signIn(a.baseUrl, 'demo@nova.example')
+    const socket = await listen(b, token)
+    const accounts = (await call(a.baseUrl, 'POST', '/rpc/balanceInquiry', {}, token)).body
+      .accounts as { accountId: number; currencyCode: string }[]
+    const usd = accounts.find((row) => row.currencyCode === 'USD')!.accountId
+    const ids: number[] = []
+    for (let payout = 0; payout < 4; payout++) {
+      const sent = await call(
+        both()[payout % 2]!.baseUrl,
+        'POST',
+        '/rpc/wireTransferSubmit',
+        {
+          accountId: usd,
+          amount: '1.00',
+          countryCode: 'DE',
+          currencyCode: 'USD',
+          beneficiaryName: 'Jamie Fischer',
+          iban: 'DE89370400440532013000',
+          swift: 'COBADEFFXXX',
+          permission: '3d',
+          idempotencyKey: randomUUID(),
+        },
+        token,
+      )
+      expect(sent.body.responseCode, JSON.stringify(sent.body)).toBe('00')
+      ids.push(Number(sent.body.transactionId))
+    }
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    try {
+      const statuses = async () =>
+        (
+          await client.query<{ status: string }>(
+            'select status from transfer_orders where id = any($1) order by id',
+            [ids],
+          )
+        ).rows.map((row) => row.status)
+      await expect.poll(statuses, { timeout: 20_000 }).toEqual(Array(4).fill('settled'))
+      const runs = await client.query<{ attempts: number; done: boolean }>(
+        `select attempts, done_at is not null as done from jobs
+          where kind = $1 and (payload->>'orderId')::int = any($2)`,
+        [builtInRailJobKind, ids],
+      )
+      expect(runs.rows).toEqual(Array(4).fill({ attempts: 1, done: true }))
+    } finally {
+      await client.end()
+    }
+    // One event per payout, on the socket of the other instance.
+    await expect.poll(() => socket.messages.length - 1, { timeout: 10_000 }).toBe(4)
+    const heard = socket.messages.slice(1).map((message) => message.transaction_id)
+    expect([...heard].sort()).toEqual(ids)
+    socket.close()
   })
 
   it('counts wrong passwords on both instances: five lock the sign-in on both', async () => {
