@@ -1,7 +1,8 @@
 // Two server processes on one PostgreSQL database (issue 15, "Several instances"; README,
 // "Several instances"): both start at once on an empty database and take turns to migrate
 // and seed it; an event raised through one reaches a browser connected to the other; each
-// job (a webhook delivery, a rail settlement) runs once though both workers poll; failed passwords and codes are counted across both.
+// job (a webhook delivery, a rail settlement) runs once though both workers poll; failed
+// passwords and codes are counted across both.
 // PostgreSQL only: two processes cannot share a PGlite directory.
 import { randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
