@@ -140,10 +140,18 @@ describe('main.ts drains on SIGTERM', () => {
   it('finishes the request and the job in flight, refuses new ones, then exits 0', async () => {
     const receiver = await startHoldingReceiver()
     const { server, database } = await start('drained')
+    // A request in flight, and a realtime socket waiting (for a push sign-in's decision).
+    const request = await pingInFlight(server.port)
+    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/realtime`)
+    const socketClosed = new Promise<number>((resolve) => socket.on('close', resolve))
+    await new Promise((resolve) => socket.once('open', resolve))
+    const awaiting = new Promise((resolve) => socket.once('message', resolve))
+    socket.send(JSON.stringify({ type: 'awaitLogin', code: 'a-code-nobody-decides' }))
+    await awaiting
     const token = await signIn(server.baseUrl, 'demo@nova.example')
     const info = await call(server.baseUrl, 'POST', '/rpc/getCustomerInfo', {}, token)
     const customerId = (info.body.customer as { customerId: number }).customerId
-    // A new webhook hears webhook.created: a delivery job, held by the receiver.
+    // A new webhook hears webhook.created: a delivery job, which the receiver holds.
     const created = await call(
       server.baseUrl,
       'POST',
@@ -153,10 +161,6 @@ describe('main.ts drains on SIGTERM', () => {
     )
     expect(created.status).toBe(200)
     await receiver.delivery
-    const request = await pingInFlight(server.port)
-    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/realtime`)
-    const socketClosed = new Promise<number>((resolve) => socket.on('close', resolve))
-    await new Promise((resolve) => socket.once('open', resolve))
 
     server.child.kill('SIGTERM')
     await expect.poll(() => refusesConnections(server.baseUrl), { timeout: 10_000 }).toBe(true)
