@@ -120,7 +120,7 @@ export async function buildApp(
   attachRealtime(app, services, hub)
   services.outbox.start()
   app.addHook('onClose', async () => {
-    services.outbox.stop()
+    await services.outbox.stop()
     await hub.close()
   })
   registerMassSamples(app)

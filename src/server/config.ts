@@ -53,6 +53,12 @@ export interface ServerConfig {
    * BLOCKED_URL_DOMAINS, comma-separated, or the link shorteners of defaultBlockedUrlDomains.
    */
   blockedUrlDomains: string[]
+  /**
+   * Seconds a stopping process (SIGTERM or SIGINT) has to finish its requests and its running
+   * job before it gives up and exits 1 (main.ts, shutdown.ts): SHUTDOWN_GRACE_SECONDS, 1 to
+   * 3600, 25 unless set, under the 30 s a container runtime usually waits before SIGKILL.
+   */
+  shutdownGraceSeconds: number
 }
 
 /** Link shorteners: a company's website is its own address, not a redirect to one. */
@@ -109,5 +115,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     captchaDifficulty: wholeBetween(env.CAPTCHA_DIFFICULTY, 0, 32, 14),
     identityCheckSeconds: wholeBetween(env.IDENTITY_CHECK_SECONDS, 0, 3600, 15),
     blockedUrlDomains: domainList(env.BLOCKED_URL_DOMAINS, defaultBlockedUrlDomains),
+    shutdownGraceSeconds: wholeBetween(env.SHUTDOWN_GRACE_SECONDS, 1, 3600, 25),
   }
 }

@@ -6,11 +6,16 @@ import { configFromEnv } from './config.ts'
 import { openDatabase } from './db/open-database.ts'
 import { buildApp } from './app.ts'
 import { jobWorkerOptionsFromEnv, startJobWorker } from './jobs/job-worker.ts'
+import { drainOnSignals } from './shutdown.ts'
 
 const config = configFromEnv()
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 const demo = config.demo ? await import('./demo/seed.ts') : undefined
-if (demo) await demo.seedDemo(database.db)
+// Instances started together take turns to migrate and seed (db/open-database.ts).
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  prepare: demo?.seedDemo,
+})
 const app = await buildApp(database.db, config)
 await app.listen({ port: config.port, host: config.host })
 // Webhook and IPN deliveries (and later other jobs) run from the jobs table; merchants' URLs
@@ -25,11 +30,5 @@ if (demo) {
   console.log(`Other brands: ${url}/login?brand=bank (main, bank, payments, lt-a, lt-b, uk)`)
 }
 
-async function shutdown(): Promise<void> {
-  await jobWorker.stop()
-  await app.close()
-  await database.close()
-  process.exit(0)
-}
-process.on('SIGINT', () => void shutdown())
-process.on('SIGTERM', () => void shutdown())
+// SIGTERM or SIGINT: stop accepting, finish what is in flight, exit (shutdown.ts).
+drainOnSignals({ app, jobWorker, database, graceSeconds: config.shutdownGraceSeconds })

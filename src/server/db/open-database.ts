@@ -26,11 +26,21 @@ export interface DatabaseOptions {
    * the test suites copy one migrated and seeded database instead of building each anew.
    */
   pgliteDump?: Blob | undefined
+  /**
+   * Runs after the migrations and under the same lock (the demo seed of main.ts): instances
+   * started together on one PostgreSQL database migrate and prepare it one at a time.
+   */
+  prepare?: ((db: Db) => Promise<void>) | undefined
 }
 
+/** The advisory lock instances take while they migrate; any constant of this application. */
+const startupLockKey = 7_305_115
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl)
-  return openPglite(options.dataDir, options.pgliteDump)
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.prepare)
+  const database = await openPglite(options.dataDir, options.pgliteDump)
+  await options.prepare?.(database.db)
+  return database
 }
 
 async function openPglite(dataDir: string, dump: Blob | undefined): Promise<Database> {
@@ -50,7 +60,7 @@ async function openPglite(dataDir: string, dump: Blob | undefined): Promise<Data
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, prepare: DatabaseOptions['prepare']): Promise<Database> {
   const { default: pg } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
@@ -60,6 +70,18 @@ async function openPostgres(url: string): Promise<Database> {
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`postgres: idle connection lost: ${error.message}`))
   const db = drizzle({ client: pool, schema })
-  await migrate(db, { migrationsFolder })
+  // The lock is a session's: one connection holds it while the others do the work.
+  const lock = await pool.connect()
+  try {
+    await lock.query('select pg_advisory_lock($1)', [startupLockKey])
+    try {
+      await migrate(drizzle({ client: lock, schema }), { migrationsFolder })
+      await prepare?.(db as unknown as Db)
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [startupLockKey])
+    }
+  } finally {
+    lock.release()
+  }
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
 }

@@ -11,7 +11,10 @@ export interface JobWorkerOptions extends Omit<RunDueJobsOptions, 'now'> {
 }
 
 export interface JobWorker {
-  /** Stops polling and waits for the jobs being run to finish. */
+  /**
+   * Stops polling and claiming and waits for the jobs already claimed to finish (a draining
+   * process, shutdown.ts); a job left unclaimed waits in the table for another instance.
+   */
   stop(): Promise<void>
 }
 
@@ -28,21 +31,21 @@ export function jobWorkerOptionsFromEnv(
 }
 
 export function startJobWorker(db: Db, options: JobWorkerOptions): JobWorker {
-  let stopped = false
+  const stopping = new AbortController()
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> = Promise.resolve()
 
   const tick = async (): Promise<void> => {
     let busy = false
     try {
-      const { succeeded, failed } = await runDueJobs(db, options)
+      const { succeeded, failed } = await runDueJobs(db, { ...options, signal: stopping.signal })
       busy = succeeded + failed > 0
     } catch (error) {
       // A lost connection or similar: log it and try again at the next poll. A failed query
       // carries its bound values (a webhook's secret among them): only what error-log keeps.
       console.error('jobs: run failed', JSON.stringify(loggedError(error)))
     }
-    if (!stopped) schedule(busy ? 0 : options.pollIntervalMs)
+    if (!stopping.signal.aborted) schedule(busy ? 0 : options.pollIntervalMs)
   }
   const schedule = (delayMs: number): void => {
     timer = setTimeout(() => {
@@ -54,7 +57,7 @@ export function startJobWorker(db: Db, options: JobWorkerOptions): JobWorker {
   schedule(options.pollIntervalMs)
   return {
     async stop() {
-      stopped = true
+      stopping.abort()
       clearTimeout(timer)
       await running
     },

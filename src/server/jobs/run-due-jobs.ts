@@ -19,6 +19,11 @@ export interface RunDueJobsOptions {
   maxJobs?: number
   /** How long a claimed job stays with this worker; longer than any job's own timeout. */
   leaseMs?: number
+  /**
+   * Once aborted, no further batch is claimed; the jobs already claimed still run to their
+   * end (a stopping worker, job-worker.ts).
+   */
+  signal?: AbortSignal
 }
 
 export interface RunDueJobsResult {
@@ -32,7 +37,7 @@ export async function runDueJobs(
 ): Promise<RunDueJobsResult> {
   const result: RunDueJobsResult = { succeeded: 0, failed: 0 }
   const maxJobs = options.maxJobs ?? 100
-  while (result.succeeded + result.failed < maxJobs) {
+  while (result.succeeded + result.failed < maxJobs && !options.signal?.aborted) {
     const now = options.now ?? new Date()
     const claimed = await claimDueJobs(db, {
       now,

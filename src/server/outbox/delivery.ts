@@ -42,6 +42,8 @@ const batchSize = 20
 export class OutboxDelivery {
   private timer: NodeJS.Timeout | undefined
   private running = false
+  /** The batch being sent, which a stopping instance lets finish. */
+  private current: Promise<unknown> = Promise.resolve()
 
   private readonly db: Db
   private readonly senders: MessageSender[]
@@ -53,13 +55,17 @@ export class OutboxDelivery {
 
   start(): void {
     if (this.senders.length === 0 || this.timer) return
-    this.timer = setInterval(() => void this.deliverPending().catch(logFailure), pollMs)
+    this.timer = setInterval(() => {
+      if (!this.running) this.current = this.deliverPending().catch(logFailure)
+    }, pollMs)
     this.timer.unref()
   }
 
-  stop(): void {
+  /** No further batch; resolves once the batch being sent (if any) is done. */
+  async stop(): Promise<void> {
     clearInterval(this.timer)
     this.timer = undefined
+    await this.current
   }
 
   /**

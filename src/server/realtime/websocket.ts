@@ -33,7 +33,15 @@ export const realtimePath = '/realtime'
 const helloTimeoutMs = 10_000
 const maxMessageBytes = 4096
 
-export const closeCodes = { unauthenticated: 4001, badMessage: 4002, refused: 4003 } as const
+/** How long a stopping instance waits for its clients to answer its close frame. */
+const goodbyeTimeoutMs = 2000
+
+export const closeCodes = {
+  goingAway: 1001,
+  unauthenticated: 4001,
+  badMessage: 4002,
+  refused: 4003,
+} as const
 
 export function attachRealtime(app: FastifyInstance, services: AppServices, hub: RealtimeHub) {
   const server = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes })
@@ -50,10 +58,25 @@ export function attachRealtime(app: FastifyInstance, services: AppServices, hub:
       new RealtimeConnection(ws, services, hub, ip)
     })
   })
-  app.addHook('onClose', async () => {
+  // Before the HTTP server closes: it waits for every connection, the upgraded ones too.
+  app.addHook('preClose', () => closeClients(server))
+}
+
+/**
+ * A stopping instance says goodbye with 1001 (going away), so that the portal connects again,
+ * to another instance behind the proxy; a client that does not answer is cut off.
+ */
+async function closeClients(server: WebSocketServer): Promise<void> {
+  const closed = [...server.clients].map(
+    (client) => new Promise((resolve) => client.once('close', resolve)),
+  )
+  for (const client of server.clients) client.close(closeCodes.goingAway, 'server stopping')
+  const cutOff = setTimeout(() => {
     for (const client of server.clients) client.terminate()
-    server.close()
-  })
+  }, goodbyeTimeoutMs)
+  await Promise.all(closed)
+  clearTimeout(cutOff)
+  server.close()
 }
 
 function forwardedFor(request: IncomingMessage): string {

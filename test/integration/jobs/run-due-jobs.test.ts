@@ -145,5 +145,15 @@ for (const target of databaseTargets()) {
       await worker.stop()
       expect(eventIds()).toEqual([event.id])
     })
+
+    it('claims nothing for a stopping worker, leaving the due jobs to another', async () => {
+      receiver.bodies.length = 0
+      const event = await emitMerchantEvent(server.db, customerId, 'webhook.created', {})
+      const stopping = { allowPrivateNetworks: true, signal: AbortSignal.abort() }
+      expect(await runDueJobs(server.db, stopping)).toEqual({ succeeded: 0, failed: 0 })
+      expect(eventIds()).toEqual([])
+      await runDueJobs(server.db, { allowPrivateNetworks: true })
+      expect(eventIds()).toEqual([event.id])
+    })
   })
 }
