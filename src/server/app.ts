@@ -16,6 +16,7 @@ import { multipartReadFailure, registerMultipart } from './rpc/multipart-body.ts
 import { loggedError, logServerError } from './error-log.ts'
 import { registerRequestLog, requestId } from './request-log.ts'
 import { RealtimeHub } from './realtime/hub.ts'
+import { RequestGuards } from './rpc/request-guards.ts'
 import { attachRealtime } from './realtime/websocket.ts'
 import { OutboxDelivery, sendersFromConfig } from './outbox/delivery.ts'
 import type { AppServices } from './services.ts'
@@ -65,11 +66,13 @@ export async function buildApp(
   config: ServerConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const guards = new RequestGuards(db)
   const services: AppServices = {
     db,
     config,
-    tokens: new TokenService(db, config, await loadSigningKey(db)),
+    tokens: new TokenService(db, config, await loadSigningKey(db), guards),
     outbox: new OutboxDelivery(db, sendersFromConfig(config)),
+    guards,
   }
   const app = Fastify({
     logger: loggerOptions(config, options),
@@ -117,6 +120,8 @@ export async function buildApp(
   registerRoutes(app, services)
   // The realtime channel upgrades /realtime on the same port; its hub LISTENs for events.
   const hub = await RealtimeHub.start(db)
+  // The request guards cache forgets what the database triggers say changed.
+  guards.listen(hub)
   attachRealtime(app, services, hub)
   services.outbox.start()
   app.addHook('onClose', async () => {

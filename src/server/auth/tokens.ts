@@ -7,6 +7,7 @@ import type { Db } from '../db/open-database.ts'
 import { refreshTokens, serverSecrets, users, customers } from '../db/schema.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Session } from './session.ts'
+import type { RequestGuards } from '../rpc/request-guards.ts'
 import { publish, sessionChannel, userSessionsChannel } from '../realtime/publish.ts'
 
 const issuer = 'portal'
@@ -52,11 +53,14 @@ export class TokenService {
   private readonly db: Db
   private readonly config: ServerConfig
   private readonly key: Uint8Array
+  /** Sign-ins known live, when the app keeps them (rpc/request-guards.ts). */
+  private readonly guards: RequestGuards | undefined
 
-  constructor(db: Db, config: ServerConfig, key: Uint8Array) {
+  constructor(db: Db, config: ServerConfig, key: Uint8Array, guards?: RequestGuards) {
     this.db = db
     this.config = config
     this.key = key
+    this.guards = guards
   }
 
   /** Issues a pair for a user; familyId continues a rotation chain or starts a new one. */
@@ -126,7 +130,7 @@ export class TokenService {
       return { userId, customerId, isAdmin: false, temporary: true, expiresAtMs }
     }
     if (typeof payload.fam !== 'string') return undefined
-    if (await this.familyRevoked(payload.fam)) return undefined
+    if (!(await this.familyLive(payload.fam))) return undefined
     return {
       userId,
       customerId,
@@ -135,6 +139,16 @@ export class TokenService {
       expiresAtMs,
       ...(typeof payload.dev === 'string' ? { deviceId: payload.dev } : {}),
     }
+  }
+
+  /**
+   * A sign-in is live until revoked. The answer comes from the request guards cache when the
+   * app keeps one: a revocation reaches it through a trigger's notification on every instance,
+   * and at once on this one (revokeFamily, revokeUser).
+   */
+  private async familyLive(familyId: string): Promise<boolean> {
+    const check = async () => !(await this.familyRevoked(familyId))
+    return this.guards ? this.guards.familyLive(familyId, check) : check()
   }
 
   private async familyRevoked(familyId: string): Promise<boolean> {
@@ -149,6 +163,7 @@ export class TokenService {
   /** Ends every sign-in of a user (a password or sign-in mode change). */
   async revokeUser(userId: number, exceptFamilyId?: string): Promise<void> {
     await revokeSignInsOf(this.db, userId, exceptFamilyId)
+    this.guards?.forgetSessions()
     await publish(this.db, userSessionsChannel(userId), {
       type: 'revoked',
       ...(exceptFamilyId ? { except: exceptFamilyId } : {}),
@@ -201,6 +216,7 @@ export class TokenService {
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    this.guards?.forget({ familyId })
     // Realtime sockets of this sign-in close now, not when their token expires.
     await publish(this.db, sessionChannel(familyId), { type: 'revoked' })
   }
