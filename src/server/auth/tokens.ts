@@ -13,6 +13,8 @@ import { publish, sessionChannel, userSessionsChannel } from '../realtime/publis
 const issuer = 'portal'
 /** A tmpJwt lives long enough to scan a QR code and approve a device. */
 export const temporaryTokenTtlSeconds = 15 * 60
+/** Verified access tokens kept in memory (a bound, not a working size). */
+const maxVerifiedTokens = 10_000
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url')
@@ -53,6 +55,8 @@ export class TokenService {
   private readonly db: Db
   private readonly config: ServerConfig
   private readonly key: Uint8Array
+  /** Tokens whose signature was checked, with what it vouches for (verifiedSession). */
+  private readonly verified = new Map<string, Session>()
   /** Sign-ins known live, when the app keeps them (rpc/request-guards.ts). */
   private readonly guards: RequestGuards | undefined
 
@@ -116,6 +120,29 @@ export class TokenService {
    * refresh family revoked) is refused at once, not when it expires (DESIGN.md section 11).
    */
   async verifyAccess(token: string): Promise<Session | undefined> {
+    const session = await this.verifiedSession(token)
+    if (!session || session.temporary) return session
+    if (!session.familyId || !(await this.familyLive(session.familyId))) return undefined
+    return session
+  }
+
+  /**
+   * What a token's signature vouches for. A token verified once says the same until it
+   * expires, so the answer is kept in memory until then (a bounded map, started over when
+   * full): a client calling with one token many times has it checked once.
+   */
+  private async verifiedSession(token: string): Promise<Session | undefined> {
+    const known = this.verified.get(token)
+    if (known && (known.expiresAtMs ?? 0) > Date.now()) return { ...known }
+    const session = await this.verifySignature(token)
+    if (session) {
+      if (this.verified.size >= maxVerifiedTokens) this.verified.clear()
+      this.verified.set(token, session)
+    }
+    return session
+  }
+
+  private async verifySignature(token: string): Promise<Session | undefined> {
     let payload: JWTPayload
     try {
       payload = (await jwtVerify(token, this.key, { issuer, algorithms: ['HS256'] })).payload
@@ -130,7 +157,6 @@ export class TokenService {
       return { userId, customerId, isAdmin: false, temporary: true, expiresAtMs }
     }
     if (typeof payload.fam !== 'string') return undefined
-    if (!(await this.familyLive(payload.fam))) return undefined
     return {
       userId,
       customerId,
