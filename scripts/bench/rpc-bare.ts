@@ -1,5 +1,5 @@
 // The yardstick of bench:rpc: a bare node:http handler answering a small JSON body, in a
-// process of its own. Prints its port on stdout once listening.
+// process of its own. Sends its port to the bench (IPC) once listening.
 import { createServer } from 'node:http'
 
 const server = createServer((request, response) => {
@@ -13,6 +13,6 @@ const server = createServer((request, response) => {
 server.listen(0, '127.0.0.1', () => {
   const address = server.address()
   if (typeof address !== 'object' || !address) throw new Error('assertion: listening on a port')
-  process.stdout.write(`${JSON.stringify({ port: address.port })}\n`)
+  process.send?.({ port: address.port })
 })
 process.on('SIGTERM', () => server.close(() => process.exit(0)))

@@ -1,7 +1,7 @@
 // The server under test of bench:rpc, in a process of its own: the real app as production
 // runs it (NODE_ENV=production, its request log written), over PGlite in memory or the
-// PostgreSQL database at DATABASE_URL, with the demo data. Prints its port and an access
-// token of the demo customer on stdout once listening.
+// PostgreSQL database at DATABASE_URL, with the demo data. Sends its port and an access
+// token of the demo customer to the bench (IPC) once listening.
 import { eq } from 'drizzle-orm'
 import { configFromEnv } from '../../src/server/config.ts'
 import { openDatabase } from '../../src/server/db/open-database.ts'
@@ -24,7 +24,7 @@ const tokens = new TokenService(database.db, config, await loadSigningKey(databa
 const { accessToken } = await tokens.issue(user.id)
 const address = app.server.address()
 if (typeof address !== 'object' || !address) throw new Error('assertion: listening on a port')
-process.stdout.write(`${JSON.stringify({ port: address.port, token: accessToken })}\n`)
+process.send?.({ port: address.port, token: accessToken })
 
 process.on('SIGTERM', () => {
   void app

@@ -10,7 +10,6 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
 import pg from 'pg'
 
@@ -37,21 +36,20 @@ interface Started {
   token?: string
 }
 
-/** A child process that prints one JSON line ({port, token?}) once it listens. */
+/**
+ * A child process that sends one message ({port, token?}) once it listens. Its stdout (the
+ * server's request log) goes to /dev/null: a pipe this busy process drains late would make
+ * the logger wait on it and measure the bench instead of the server.
+ */
 async function startChild(script: string, env: NodeJS.ProcessEnv): Promise<Started> {
   const child = spawn(process.execPath, [join(import.meta.dirname, script)], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
-  const lines = createInterface({ input: child.stdout! })
-  // Every other line (the server's log) is read and dropped.
   const started = await new Promise<{ port: number; token?: string }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)))
-    lines.on('line', (line) => {
-      const parsed = line.startsWith('{"port"') ? (JSON.parse(line) as { port: number }) : undefined
-      if (parsed) resolve(parsed)
-    })
+    child.once('message', (message) => resolve(message as { port: number; token?: string }))
   })
   return { child, ...started }
 }

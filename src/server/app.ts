@@ -2,7 +2,7 @@
 // them; then the error handler, so malformed JSON becomes VF instead of Fastify's own shape;
 // then the routes from the spec; the built portal last, as the fallback for everything else.
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify'
-import helmet from '@fastify/helmet'
+import helmet from 'helmet'
 import type { DestinationStream } from 'pino'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './db/open-database.ts'
@@ -86,10 +86,15 @@ export async function buildApp(
 
   registerRequestLog(app)
 
-  await app.register(helmet, {
+  // Helmet's headers, built once: @fastify/helmet would build the middleware (and parse the
+  // policy) again on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
+  })
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined))
   })
 
   // Uploads (logos, documents, batch files) arrive as multipart; the parts are attached to
