@@ -2,7 +2,7 @@
 // them; then the error handler, so malformed JSON becomes VF instead of Fastify's own shape;
 // then the routes from the spec; the built portal last, as the fallback for everything else.
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify'
-import helmet from '@fastify/helmet'
+import helmet from 'helmet'
 import type { DestinationStream } from 'pino'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './db/open-database.ts'
@@ -16,6 +16,7 @@ import { multipartReadFailure, registerMultipart } from './rpc/multipart-body.ts
 import { loggedError, logServerError } from './error-log.ts'
 import { registerRequestLog, requestId } from './request-log.ts'
 import { RealtimeHub } from './realtime/hub.ts'
+import { RequestGuards } from './rpc/request-guards.ts'
 import { attachRealtime } from './realtime/websocket.ts'
 import { OutboxDelivery, sendersFromConfig } from './outbox/delivery.ts'
 import type { AppServices } from './services.ts'
@@ -65,11 +66,13 @@ export async function buildApp(
   config: ServerConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const guards = new RequestGuards(db)
   const services: AppServices = {
     db,
     config,
-    tokens: new TokenService(db, config, await loadSigningKey(db)),
+    tokens: new TokenService(db, config, await loadSigningKey(db), guards),
     outbox: new OutboxDelivery(db, sendersFromConfig(config)),
+    guards,
   }
   const app = Fastify({
     logger: loggerOptions(config, options),
@@ -83,10 +86,15 @@ export async function buildApp(
 
   registerRequestLog(app)
 
-  await app.register(helmet, {
+  // Helmet's headers, built once: @fastify/helmet would build the middleware (and parse the
+  // policy) again on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
+  })
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined))
   })
 
   // Uploads (logos, documents, batch files) arrive as multipart; the parts are attached to
@@ -117,6 +125,8 @@ export async function buildApp(
   registerRoutes(app, services)
   // The realtime channel upgrades /realtime on the same port; its hub LISTENs for events.
   const hub = await RealtimeHub.start(db)
+  // The request guards cache forgets what the database triggers say changed.
+  guards.listen(hub)
   attachRealtime(app, services, hub)
   services.outbox.start()
   app.addHook('onClose', async () => {

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.ts'
 import type { Db } from './db/open-database.ts'
 import type { TokenService } from './auth/tokens.ts'
 import type { OutboxDelivery } from './outbox/delivery.ts'
+import type { RequestGuards } from './rpc/request-guards.ts'
 
 export interface AppServices {
   db: Db
@@ -11,4 +12,6 @@ export interface AppServices {
   tokens: TokenService
   /** Message delivery: the outbox table, plus SMTP or an SMS gateway when configured. */
   outbox: OutboxDelivery
+  /** What every signed-in call checks of its customer and sign-in, kept in this process. */
+  guards: RequestGuards
 }

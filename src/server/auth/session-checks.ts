@@ -1,10 +1,11 @@
 // Checks of the session step that come after the token's signature (rpc/dispatch.ts): a tmpJwt
 // may only link and approve a device (product-spec section 4, verifyDevice and migration), and
 // the IP whitelist, when on, refuses every call from another address (section 6).
-import type { AppServices } from '../services.ts'
 import type { Session } from './session.ts'
 import { rpcFail, type Outcome } from '../rpc/outcome.ts'
-import { ipAllowed, ipRefusedMessage } from './ip-allowed.ts'
+import { ipRefusedMessage } from './ip-allowed.ts'
+import { addressListed } from '../security/ip-whitelist.ts'
+import type { CustomerGuards } from '../rpc/request-guards.ts'
 
 /** The operations a tmpJwt opens: linking a device and approving it. */
 const temporaryOperations = new Set([
@@ -20,16 +21,17 @@ const temporaryOperations = new Set([
   'externalDeviceList',
 ])
 
-export async function sessionRefusal(
-  services: AppServices,
+/** The own customer's guard data comes from the request guards cache (rpc/request-guards.ts). */
+export function sessionRefusal(
   operationId: string,
   session: Session,
   ip: string,
-): Promise<Outcome | undefined> {
+  guards: CustomerGuards,
+): Outcome | undefined {
   if (session.temporary && !temporaryOperations.has(operationId)) {
     return rpcFail('AU', 'This sign-in is not complete: link and approve a device first.')
   }
-  if (!(await ipAllowed(services.db, session.customerId, ip))) {
+  if (guards.whitelistEnabled && !addressListed(guards.whitelist, ip)) {
     return rpcFail('ENOA', ipRefusedMessage(ip))
   }
   return undefined

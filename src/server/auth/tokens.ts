@@ -7,11 +7,14 @@ import type { Db } from '../db/open-database.ts'
 import { refreshTokens, serverSecrets, users, customers } from '../db/schema.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Session } from './session.ts'
+import type { RequestGuards } from '../rpc/request-guards.ts'
 import { publish, sessionChannel, userSessionsChannel } from '../realtime/publish.ts'
 
 const issuer = 'portal'
 /** A tmpJwt lives long enough to scan a QR code and approve a device. */
 export const temporaryTokenTtlSeconds = 15 * 60
+/** Verified access tokens kept in memory (a bound, not a working size). */
+const maxVerifiedTokens = 10_000
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url')
@@ -52,11 +55,16 @@ export class TokenService {
   private readonly db: Db
   private readonly config: ServerConfig
   private readonly key: Uint8Array
+  /** Tokens whose signature was checked, with what it vouches for (verifiedSession). */
+  private readonly verified = new Map<string, Session>()
+  /** Sign-ins known live, when the app keeps them (rpc/request-guards.ts). */
+  private readonly guards: RequestGuards | undefined
 
-  constructor(db: Db, config: ServerConfig, key: Uint8Array) {
+  constructor(db: Db, config: ServerConfig, key: Uint8Array, guards?: RequestGuards) {
     this.db = db
     this.config = config
     this.key = key
+    this.guards = guards
   }
 
   /** Issues a pair for a user; familyId continues a rotation chain or starts a new one. */
@@ -112,6 +120,29 @@ export class TokenService {
    * refresh family revoked) is refused at once, not when it expires (DESIGN.md section 11).
    */
   async verifyAccess(token: string): Promise<Session | undefined> {
+    const session = await this.verifiedSession(token)
+    if (!session || session.temporary) return session
+    if (!session.familyId || !(await this.familyLive(session.familyId))) return undefined
+    return session
+  }
+
+  /**
+   * What a token's signature vouches for. A token verified once says the same until it
+   * expires, so the answer is kept in memory until then (a bounded map, started over when
+   * full): a client calling with one token many times has it checked once.
+   */
+  private async verifiedSession(token: string): Promise<Session | undefined> {
+    const known = this.verified.get(token)
+    if (known && (known.expiresAtMs ?? 0) > Date.now()) return { ...known }
+    const session = await this.verifySignature(token)
+    if (session) {
+      if (this.verified.size >= maxVerifiedTokens) this.verified.clear()
+      this.verified.set(token, session)
+    }
+    return session
+  }
+
+  private async verifySignature(token: string): Promise<Session | undefined> {
     let payload: JWTPayload
     try {
       payload = (await jwtVerify(token, this.key, { issuer, algorithms: ['HS256'] })).payload
@@ -126,7 +157,6 @@ export class TokenService {
       return { userId, customerId, isAdmin: false, temporary: true, expiresAtMs }
     }
     if (typeof payload.fam !== 'string') return undefined
-    if (await this.familyRevoked(payload.fam)) return undefined
     return {
       userId,
       customerId,
@@ -135,6 +165,16 @@ export class TokenService {
       expiresAtMs,
       ...(typeof payload.dev === 'string' ? { deviceId: payload.dev } : {}),
     }
+  }
+
+  /**
+   * A sign-in is live until revoked. The answer comes from the request guards cache when the
+   * app keeps one: a revocation reaches it through a trigger's notification on every instance,
+   * and at once on this one (revokeFamily, revokeUser).
+   */
+  private async familyLive(familyId: string): Promise<boolean> {
+    const check = async () => !(await this.familyRevoked(familyId))
+    return this.guards ? this.guards.familyLive(familyId, check) : check()
   }
 
   private async familyRevoked(familyId: string): Promise<boolean> {
@@ -149,6 +189,7 @@ export class TokenService {
   /** Ends every sign-in of a user (a password or sign-in mode change). */
   async revokeUser(userId: number, exceptFamilyId?: string): Promise<void> {
     await revokeSignInsOf(this.db, userId, exceptFamilyId)
+    this.guards?.forgetSessions()
     await publish(this.db, userSessionsChannel(userId), {
       type: 'revoked',
       ...(exceptFamilyId ? { except: exceptFamilyId } : {}),
@@ -201,6 +242,7 @@ export class TokenService {
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    this.guards?.forget({ familyId })
     // Realtime sockets of this sign-in close now, not when their token expires.
     await publish(this.db, sessionChannel(familyId), { type: 'revoked' })
   }

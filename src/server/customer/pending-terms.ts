@@ -2,11 +2,10 @@
 // pending terms list"; section 3, Brand config: terms). Terms bind the signed-in user's own
 // customer: acting for a company with fromCustomerId changes neither what is pending nor who
 // accepts (docs/decisions.md, "Post-login routing data").
-import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, lte, min, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customers } from '../db/schema.ts'
 import { customerBrands, legalTerms, termsAcceptances } from '../db/schema-terms.ts'
-import type { Session } from '../auth/session.ts'
 import { rpcFail, type Outcome } from '../rpc/outcome.ts'
 import type { components } from '../../generated/api.d.ts'
 
@@ -17,8 +16,8 @@ export type TermRow = typeof legalTerms.$inferSelect
 
 /**
  * The newest version of each kind of document in effect for the customer's brand. Versions
- * are few (a handful per brand), so one query with a correlated "no newer version" test is
- * cheap enough to run on every call.
+ * are few (a handful per brand), so one query with a correlated "no newer version" test will
+ * do; the dispatcher's check reads it through the request guards cache, not on every call.
  */
 function currentTerms(db: Db, customerId: number, now: Date, ...conditions: SQL[]) {
   return db
@@ -66,6 +65,30 @@ export async function pendingTermsOf(
       and ${termsAcceptances.termId} = ${legalTerms.id})`,
   )
   return rows.map((row) => row.term)
+}
+
+/**
+ * When the next version already stored for the customer's brand takes effect: until then
+ * what is pending cannot change by time alone (rpc/request-guards.ts).
+ */
+export async function nextTermsChangeOf(
+  db: Db,
+  customerId: number,
+  now: Date = new Date(),
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ next: min(legalTerms.effectiveFrom) })
+    .from(customers)
+    .leftJoin(customerBrands, eq(customerBrands.customerId, customers.id))
+    .innerJoin(
+      legalTerms,
+      and(
+        eq(legalTerms.brandId, sql`coalesce(${customerBrands.brandId}, ${defaultBrandId})`),
+        gt(legalTerms.effectiveFrom, now),
+      ),
+    )
+    .where(eq(customers.id, customerId))
+  return row?.next ?? undefined
 }
 
 /** The current versions of the customer's brand: the ids termsAccept knows. */
@@ -116,16 +139,15 @@ const areasOpenWhileTermsPending = new Set(['auth', 'system'])
 /**
  * The TE refusal of the dispatcher's session step: a careful bank provides no service under
  * terms the customer has not agreed to, so until they are accepted every other call answers
- * TE and the portal shows the list from getCustomerInfo.
+ * TE and the portal shows the list from getCustomerInfo. Whether terms are pending for the
+ * signed-in user's own customer comes from the request guards cache (rpc/request-guards.ts).
  */
-export async function pendingTermsRefusal(
-  db: Db,
+export function pendingTermsRefusal(
   entry: { operationId: string; area: string },
-  session: Session,
-): Promise<Outcome | undefined> {
+  termsPending: boolean,
+): Outcome | undefined {
+  if (!termsPending) return undefined
   if (openWhileTermsPending.has(entry.operationId)) return undefined
   if (areasOpenWhileTermsPending.has(entry.area)) return undefined
-  const [pending] = await pendingTermsOf(db, session.customerId)
-  if (!pending) return undefined
   return rpcFail('TE', 'Please accept the updated terms first; getCustomerInfo lists them.')
 }

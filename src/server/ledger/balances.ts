@@ -27,10 +27,7 @@ export async function balancesOf(
   for (const accountId of accountIds)
     result.set(accountId, { accountId, balanceMinor: 0n, pendingMinor: 0n, pendingDebitMinor: 0n })
   if (accountIds.length === 0) return result
-  const cached = await db
-    .select()
-    .from(ledgerBalances)
-    .where(inArray(ledgerBalances.accountId, accountIds))
+  const cached = await preparedFor(db, prepareBalances).execute({ accountIds })
   for (const row of cached) {
     result.set(row.accountId, {
       accountId: row.accountId,
@@ -78,9 +75,39 @@ async function sumPostings(
 
 /** The customer's own accounts, payment accounts first, then by id. */
 export async function customerAccounts(db: Db, customerId: number) {
-  return db
+  return preparedFor(db, prepareCustomerAccounts).execute({ customerId })
+}
+
+// Both reads run on nearly every signed-in page, balanceInquiry first: prepared once per
+// database handle, so neither Drizzle nor PostgreSQL builds and plans them per call.
+const prepareCustomerAccounts = (db: Db) =>
+  db
     .select()
     .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.customerId, customerId))
+    .where(eq(ledgerAccounts.customerId, sql.placeholder('customerId')))
     .orderBy(ledgerAccounts.type, ledgerAccounts.id)
+    .prepare('ledger_customer_accounts')
+
+const prepareBalances = (db: Db) =>
+  db
+    .select()
+    .from(ledgerBalances)
+    .where(sql`${ledgerBalances.accountId} = any(${sql.placeholder('accountIds')})`)
+    .prepare('ledger_balances_of')
+
+const prepared = new WeakMap<object, WeakMap<Db, unknown>>()
+
+/** The statement made by prepare for this handle (a transaction has its own). */
+function preparedFor<T>(db: Db, prepare: (db: Db) => T): T {
+  let byDb = prepared.get(prepare)
+  if (!byDb) {
+    byDb = new WeakMap()
+    prepared.set(prepare, byDb)
+  }
+  let statement = byDb.get(db) as T | undefined
+  if (!statement) {
+    statement = prepare(db)
+    byDb.set(db, statement)
+  }
+  return statement
 }

@@ -15,6 +15,7 @@ import { checkApiKeyAccess } from '../public-api/api-key-access.ts'
 import { addressListed, whitelistEntries } from '../security/ip-whitelist.ts'
 import { ipRefusedMessage } from '../auth/ip-allowed.ts'
 import { AccessRight } from '../../generated/constants.ts'
+import type { CustomerGuards } from './request-guards.ts'
 
 export interface AccessEntry {
   operationId: string
@@ -91,7 +92,7 @@ export async function checkAccess(
   if (access === 'admin' && !session.isAdmin) return { denied: accessRefusals.notAdmin }
   const acting = actingCustomerOf(session, fromCustomerId)
   if ('denied' in acting) return acting
-  const facts = await actingCustomerFacts(services.db, session, acting.actingCustomerId)
+  const facts = await customerFacts(services, entry, session, acting.actingCustomerId)
   if (facts.accessRight === AccessRight.NoAccess) return { denied: accessRefusals.noCustomerAccess }
   if (entry.rights && !entry.rights.includes(facts.accessRight)) {
     return { denied: accessRefusals.rightTooLow }
@@ -145,6 +146,34 @@ interface ActingCustomerFacts {
   permissions: Record<string, boolean>
   blocked: boolean
   whitelistEnabled: boolean
+}
+
+/**
+ * The user's own customer, the common case, is known to the request guards cache; a refusal
+ * on what it holds (blocked, a permission off) is confirmed by the database (request-guards.ts).
+ */
+async function customerFacts(
+  services: AppServices,
+  entry: AccessEntry,
+  session: Session,
+  customerId: number,
+): Promise<ActingCustomerFacts> {
+  if (customerId !== session.customerId)
+    return actingCustomerFacts(services.db, session, customerId)
+  const cached = ownCustomerFacts(await services.guards.customer(customerId))
+  const refused =
+    cached.blocked || (entry.permission && cached.permissions[entry.permission] !== true)
+  if (!refused) return cached
+  return ownCustomerFacts(await services.guards.customer(customerId, true))
+}
+
+function ownCustomerFacts(guards: CustomerGuards): ActingCustomerFacts {
+  return {
+    accessRight: guards.exists ? fullAccessRight : AccessRight.NoAccess,
+    permissions: guards.permissions,
+    blocked: guards.blocked,
+    whitelistEnabled: guards.whitelistEnabled,
+  }
 }
 
 /** Everything the check needs of the acting customer, in one round trip. */

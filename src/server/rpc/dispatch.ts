@@ -20,6 +20,7 @@ import { brandHeader, requestBrandId } from './request-brand.ts'
 import { pendingTermsRefusal } from '../customer/pending-terms.ts'
 import spec from '../../generated/spec.json' with { type: 'json' }
 import type { AppServices } from '../services.ts'
+import type { CustomerGuards } from './request-guards.ts'
 
 export type OperationEntry = (typeof operationTable)[number]
 
@@ -79,7 +80,8 @@ export async function dispatch(
  * The refusals that come before the body is read: a valid token can still be refused (a
  * tmpJwt outside device linking, or a call from outside the customer's IP whitelist,
  * auth/session-checks.ts), and terms not yet accepted close every other service
- * (customer/pending-terms.ts).
+ * (customer/pending-terms.ts). What they check of the customer is read through the request
+ * guards cache (request-guards.ts), not from the database on every call.
  */
 async function sessionGuardRefusal(
   services: AppServices,
@@ -88,10 +90,14 @@ async function sessionGuardRefusal(
   request: FastifyRequest,
 ): Promise<Outcome | undefined> {
   if (!session || entry.access === 'public') return undefined
-  const refusal = await sessionRefusal(services, entry.operationId, session, request.ip)
+  const refusalOn = (guards: CustomerGuards) =>
+    sessionRefusal(entry.operationId, session, request.ip, guards) ??
+    pendingTermsRefusal(entry, guards.termsPending)
+  // A refusal on what the cache holds is confirmed by the database (request-guards.ts).
+  const refusal =
+    refusalOn(await services.guards.customer(session.customerId)) &&
+    refusalOn(await services.guards.customer(session.customerId, true))
   if (refusal) return entry.kind === 'rpc' ? refusal : asRestDenial(refusal)
-  const terms = await pendingTermsRefusal(services.db, entry, session)
-  if (terms) return entry.kind === 'rpc' ? terms : asRestDenial(terms)
   return undefined
 }
 
