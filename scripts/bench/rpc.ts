@@ -5,13 +5,13 @@
 // PostgreSQL is TEST_DATABASE_URL or the local default when it answers; the bench creates a
 // database of its own there and drops it after. Run on demand: `npm run bench:rpc`; writes
 // bench-results/rpc.json. The machine may be shared: compare the ratios of one run.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { startChild, stop } from './server-process.ts'
 
 const root = join(import.meta.dirname, '../..')
 const budget = { pingToBare: 0.8, balanceRequestsPerSecond: 5000, balanceP99Ms: 20 }
@@ -28,37 +28,6 @@ interface Figures {
   p99Ms: number
   errors: number
   non2xx: number
-}
-
-interface Started {
-  child: ChildProcess
-  port: number
-  token?: string
-}
-
-/**
- * A child process that sends one message ({port, token?}) once it listens. Its stdout (the
- * server's request log) goes to /dev/null: a pipe this busy process drains late would make
- * the logger wait on it and measure the bench instead of the server.
- */
-async function startChild(script: string, env: NodeJS.ProcessEnv): Promise<Started> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, script)], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  })
-  const started = await new Promise<{ port: number; token?: string }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)))
-    child.once('message', (message) => resolve(message as { port: number; token?: string }))
-  })
-  return { child, ...started }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
 }
 
 async function load(
