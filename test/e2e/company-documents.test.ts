@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { demoPassword } from '../../src/server/demo/seed.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
-import { escape, locale, screenSteps, text } from './screen-steps.ts'
+import { escape, locale, screenSteps, shot, text } from './screen-steps.ts'
 import { linkIn, readMailbox, wizardTexts } from './registration-steps.ts'
 
 let portal: PortalHarness
@@ -23,16 +23,6 @@ afterAll(async () => {
 
 const steps = screenSteps(() => portal, 'main', 'en')
 const { screens, forms } = steps
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.SCREENSHOT_DIR
-  if (!dir) return
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
-
 const panel = (page: Page, screenId: string) =>
   page.getByRole('region', { name: text(screens, `${screenId}.title`), exact: true })
 const option = (group: string, value: number) => text(forms, `options.${group}.${value}`)

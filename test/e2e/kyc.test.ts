@@ -13,7 +13,7 @@ import { demoPassword } from '../../src/server/demo/seed.ts'
 import { demoPdf } from '../../src/server/demo/kyc-review.ts'
 import { personalPayload, solvedCaptcha } from '../integration/activation/registration-payloads.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
-import { escape, locale, screenSteps, text } from './screen-steps.ts'
+import { escape, locale, screenSteps, shot, text } from './screen-steps.ts'
 import { linkIn, readMailbox, wizardTexts } from './registration-steps.ts'
 
 let portal: PortalHarness
@@ -28,16 +28,6 @@ const steps = screenSteps(() => portal, 'main', 'en')
 const { screens, forms } = steps
 const common = locale('en', 'common')
 const access = locale('en', 'access')
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.SCREENSHOT_DIR
-  if (!dir) return
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
-
 const heading = (page: Page, screenId: string) =>
   page.getByRole('heading', { name: text(screens, `${screenId}.title`), exact: true })
 const panel = (page: Page, screenId: string) =>

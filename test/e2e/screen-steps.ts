@@ -112,3 +112,22 @@ export function screenSteps(portalOf: () => PortalHarness, brand: string, lang: 
     deleteRow,
   }
 }
+
+/**
+ * Screenshots of the page as it is, at 1280 and 390 px wide, into SCREENSHOT_DIR when it is
+ * set (to look at a screen, never to compare pixels); the page is left at 1280 px.
+ */
+export const shot = async (page: Page, name: string) => {
+  const dir = process.env.SCREENSHOT_DIR
+  if (!dir) return
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    // The menu slides away on a narrow screen: the shot waits for it to have gone.
+    await page.evaluate(async () => {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+      await Promise.allSettled(document.getAnimations().map((a) => a.finished))
+    })
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+}

@@ -11,7 +11,7 @@ import { demoPassword } from '../../src/server/demo/seed.ts'
 import { demoFatcaBusiness, demoFatcaDirector } from '../../src/server/demo/fatca.ts'
 import { drawnText } from '../integration/kyc/fatca-support.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
-import { escape, locale, screenSteps, text } from './screen-steps.ts'
+import { escape, locale, screenSteps, shot, text } from './screen-steps.ts'
 
 let portal: PortalHarness
 beforeAll(async () => {
@@ -24,21 +24,6 @@ afterAll(async () => {
 const steps = screenSteps(() => portal, 'main', 'en')
 const { screens, forms } = steps
 const onboarding = locale('en', 'onboarding')
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.SCREENSHOT_DIR
-  if (!dir) return
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    // The menu slides away on a narrow screen: the shot waits for it to have gone.
-    await page.evaluate(async () => {
-      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-      await Promise.allSettled(document.getAnimations().map((a) => a.finished))
-    })
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
-
 const panel = (page: Page, screenId: string) =>
   page.getByRole('region', { name: text(screens, `${screenId}.title`), exact: true })
 const label = (field: string) => new RegExp(`^${escape(text(forms, `fields.${field}`))}`)
