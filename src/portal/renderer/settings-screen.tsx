@@ -2,10 +2,10 @@
 // with the summary values of the same answer shown above the form; after a save, the person
 // stays (a notice or the result popup) or goes on along post-login routing (next:
 // postLoginRouting, the profile update). A record not asked of the customer (hideOn: a
-// statement the company need not sign) shows nothing; the form shows only while the record
-// allows it (saveWhen: a statement not signed yet) and the answer meets the screen's `when` (a
-// W-form waiting for its signature). In a page, a save is told to the other panels, and a
-// panel whose form the person has not touched loads its record again.
+// statement the company need not sign) shows nothing; the form shows only while the answer
+// meets the screen's `when` (a statement not signed yet, a W-form waiting for its signature).
+// In a page, a save is told to the other panels, and a panel whose form the person has not
+// touched loads its record again.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -174,7 +174,6 @@ export function SettingsScreen({
 
   if (absent) return null
   const display = failure ? describeFailure(failure.body, failure.status) : null
-  const editable = record !== null && open && shownOn(settings.saveWhen, record)
   return (
     <Stack>
       <Title order={headingLevel} size={headingLevel === 1 ? 'h2' : 'h3'}>
@@ -191,7 +190,7 @@ export function SettingsScreen({
       {record && !open && i18n.exists(`screens:${screen.id}.notNow`) && (
         <Text c="dimmed">{t(`screens:${screen.id}.notNow`)}</Text>
       )}
-      {editable && (
+      {record && open && (
         <Paper withBorder p="md" maw={640}>
           <SchemaForm
             key={version}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // A settings screen over a record that may not be asked of the customer (settings.hideOn) and
-// whose form shows only while the record allows it (settings.saveWhen): the company's
+// whose form shows only while the answer allows it (settings.when): the company's
 // statements (spec/screens/company-resolution.yaml). Not asked: nothing shows and the page is
 // told; signed: who signed it, no form; not signed: the form with its own button, the box of
 // the acceptance unticked.
