@@ -61,7 +61,7 @@ async function pingInFlight(port: number) {
     'POST /rpc/ping HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
       `Content-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
   )
-  await expect.poll(received.text, { timeout: 10_000 }).toContain('100 Continue')
+  await expect.poll(received.text, { timeout: 30_000 }).toContain('100 Continue')
   socket.write(body.slice(0, 2048))
   return {
     received,
@@ -163,7 +163,7 @@ describe('main.ts drains on SIGTERM', () => {
     await receiver.delivery
 
     server.child.kill('SIGTERM')
-    await expect.poll(() => refusesConnections(server.baseUrl), { timeout: 10_000 }).toBe(true)
+    await expect.poll(() => refusesConnections(server.baseUrl), { timeout: 30_000 }).toBe(true)
     expect(await socketClosed).toBe(1001)
     // The request in flight gets its answer; one sent after it on its connection gets 503.
     request.finish('GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')

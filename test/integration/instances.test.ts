@@ -54,7 +54,7 @@ async function listen(server: ServerProcess, token: string) {
   ws.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>))
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
   ws.send(JSON.stringify({ type: 'authenticate', accessToken: token }))
-  await expect.poll(() => messages[0]?.type, { timeout: 10_000 }).toBe('authenticated')
+  await expect.poll(() => messages[0]?.type, { timeout: 30_000 }).toBe('authenticated')
   return { messages, close: () => ws.close() }
 }
 
@@ -104,7 +104,7 @@ describe.skipIf(target.skipReason !== undefined)(`two instances: ${target.name}`
     )
     expect(transfer.body.responseCode).toBe('00')
     await expect
-      .poll(() => socket.messages.slice(1), { timeout: 10_000 })
+      .poll(() => socket.messages.slice(1), { timeout: 30_000 })
       .toEqual([
         { transaction_id: transfer.body.transactionId, result: true, message: expect.any(String) },
       ])
@@ -144,7 +144,7 @@ describe.skipIf(target.skipReason !== undefined)(`two instances: ${target.name}`
         )
         return result.rows[0]!.pending
       }
-      await expect.poll(pending, { timeout: 20_000 }).toBe(0)
+      await expect.poll(pending, { timeout: 30_000 }).toBe(0)
       const runs = await client.query<{ attempts: number }>(
         'select attempts from jobs where kind = $1',
         [webhookDeliveryKind],
@@ -196,7 +196,7 @@ describe.skipIf(target.skipReason !== undefined)(`two instances: ${target.name}`
             [ids],
           )
         ).rows.map((row) => row.status)
-      await expect.poll(statuses, { timeout: 20_000 }).toEqual(Array(4).fill('settled'))
+      await expect.poll(statuses, { timeout: 30_000 }).toEqual(Array(4).fill('settled'))
       const runs = await client.query<{ attempts: number; done: boolean }>(
         `select attempts, done_at is not null as done from jobs
           where kind = $1 and (payload->>'orderId')::int = any($2)`,
@@ -207,7 +207,7 @@ describe.skipIf(target.skipReason !== undefined)(`two instances: ${target.name}`
       await client.end()
     }
     // One event per payout, on the socket of the other instance.
-    await expect.poll(() => socket.messages.length - 1, { timeout: 10_000 }).toBe(4)
+    await expect.poll(() => socket.messages.length - 1, { timeout: 30_000 }).toBe(4)
     const heard = socket.messages.slice(1).map((message) => message.transaction_id)
     expect([...heard].sort()).toEqual(ids)
     socket.close()

@@ -65,7 +65,7 @@ export async function unlinkDevice(
   const { userId } = requireSession(context)
   const device = await deviceOf(context.db, userId, context.params.deviceId)
   if (!device) return notFound()
-  await deleteDevice(context.db, device)
+  await context.tokens.familiesEnded(await deleteDevice(context.db, device))
   return reply(204)
 }
 

@@ -104,16 +104,21 @@ export async function deviceOf(
   return row
 }
 
-/** Unlinks a device and ends the sign-ins it holds. */
-export async function deleteDevice(db: Db, row: DeviceRow): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Unlinks a device and ends the sign-ins it holds; returns those sign-ins (refresh families),
+ * which the token service then closes on this instance at once (TokenService.familiesEnded).
+ */
+export async function deleteDevice(db: Db, row: DeviceRow): Promise<string[]> {
+  return db.transaction(async (tx) => {
     await tx.update(authDevices).set({ deletedAt: new Date() }).where(eq(authDevices.id, row.id))
-    await tx
+    const revoked = await tx
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(
         and(like(refreshTokens.familyId, `device:${row.id}:%`), isNull(refreshTokens.revokedAt)),
       )
+      .returning({ familyId: refreshTokens.familyId })
+    return [...new Set(revoked.map((token) => token.familyId))]
   })
 }
 

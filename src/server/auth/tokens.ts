@@ -242,9 +242,19 @@ export class TokenService {
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    this.guards?.forget({ familyId })
-    // Realtime sockets of this sign-in close now, not when their token expires.
-    await publish(this.db, sessionChannel(familyId), { type: 'revoked' })
+    await this.familiesEnded([familyId])
+  }
+
+  /**
+   * Sign-ins revoked in the database (here, or by an unlinked device): this instance stops
+   * trusting them at once, without waiting for the trigger's notification, and their realtime
+   * sockets close now, not when their token expires.
+   */
+  async familiesEnded(familyIds: readonly string[]): Promise<void> {
+    for (const familyId of familyIds) {
+      this.guards?.forget({ familyId })
+      await publish(this.db, sessionChannel(familyId), { type: 'revoked' })
+    }
   }
 }
 
