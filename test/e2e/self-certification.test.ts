@@ -88,7 +88,7 @@ describe('a personal customer without a self-certification', () => {
 
     // Saved: the self-certification waits for review, the W-8BEN for a signature.
     await expect
-      .poll(() => answers.textContent(), { timeout: 15_000 })
+      .poll(() => answers.textContent())
       .toContain(
         summary(
           'selfCertificationAnswers',
@@ -111,7 +111,7 @@ describe('a personal customer without a self-certification', () => {
     // Signed: the W-8BEN is pending, and its link opens the signed form.
     await sign.click()
     await expect
-      .poll(() => w8Ben.textContent(), { timeout: 15_000 })
+      .poll(() => w8Ben.textContent())
       .toContain(summary('selfCertificationW8Ben', 'w8BenFormDocumentStatus', status('pending')))
     expect(await sign.count()).toBe(0)
     const form = await pdfBehind(
@@ -162,7 +162,7 @@ describe("a business's user with full access", () => {
     const controlling = answers.getByRole('group', {
       name: text(forms, 'fields.controllingPersons'),
     })
-    expect(await controlling.count()).toBe(0)
+    await expect.poll(() => controlling.count()).toBe(0)
     await passive.check()
     await expect
       .poll(() => controlling.getByLabel(label('firstName')).first().inputValue())
@@ -175,7 +175,7 @@ describe("a business's user with full access", () => {
     await answers
       .getByLabel(label('entityType'))
       .selectOption({ label: text(forms, 'options.entityType.general') })
-    expect(await answers.getByLabel(label('giin')).count()).toBe(0)
+    await expect.poll(() => answers.getByLabel(label('giin')).count()).toBe(0)
     await answers.getByRole('button', { name: text(forms, 'rjsf.AddItemButton') }).click()
     const residence = answers.getByRole('group', { name: text(forms, 'fields.taxIds') })
     await residence.getByLabel(label('countryCode')).selectOption({ label: 'United Kingdom' })
@@ -183,7 +183,7 @@ describe("a business's user with full access", () => {
     await answers.getByRole('button', { name: text(screens, 'save') }).click()
 
     await expect
-      .poll(() => answers.textContent(), { timeout: 15_000 })
+      .poll(() => answers.textContent())
       .toContain(
         summary(
           'selfCertificationBusinessAnswers',
@@ -197,9 +197,11 @@ describe("a business's user with full access", () => {
       .toContain(
         summary('selfCertificationBusinessW8Ben', 'w8BenFormDocumentStatus', status('none')),
       )
-    expect(await panel(page, 'selfCertificationBusinessW9').textContent()).toContain(
-      summary('selfCertificationBusinessW9', 'w9FormDocumentStatus', status('notRequired')),
-    )
+    await expect
+      .poll(() => panel(page, 'selfCertificationBusinessW9').textContent())
+      .toContain(
+        summary('selfCertificationBusinessW9', 'w9FormDocumentStatus', status('notRequired')),
+      )
     const declared = await pdfBehind(
       answers.getByRole('link', {
         name: summary(
@@ -214,7 +216,7 @@ describe("a business's user with full access", () => {
       .getByRole('button', { name: text(screens, 'selfCertificationBusinessW8Ben.submit') })
       .click()
     await expect
-      .poll(() => w8BenE.textContent(), { timeout: 15_000 })
+      .poll(() => w8BenE.textContent())
       .toContain(
         summary('selfCertificationBusinessW8Ben', 'w8BenFormDocumentStatus', status('pending')),
       )
@@ -264,7 +266,7 @@ describe("a business's director", () => {
     await shot(page, 'self-certification-representative')
     await form.getByRole('button', { name: text(screens, 'save') }).click()
     await expect
-      .poll(() => page.locator('main').textContent(), { timeout: 15_000 })
+      .poll(() => page.locator('main').textContent())
       .toContain(
         summary(
           'selfCertificationRepresentative',
