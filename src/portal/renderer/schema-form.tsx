@@ -69,7 +69,10 @@ export interface SchemaFormProps {
   serverErrors?: FieldError[]
   submitLabel: string
   steps?: string[][]
-  /** Conditional fields (spec/screens): hidden ones lose their value and are not validated. */
+  /**
+   * Conditional fields (spec/screens): hidden ones are neither validated nor sent, and keep
+   * their value while hidden.
+   */
   visibleWhen?: Record<string, VisibleWhen>
   busy?: boolean
   onSubmit(data: Record<string, Json>): void
@@ -248,11 +251,14 @@ export function SchemaForm(props: SchemaFormProps) {
         disabled={props.busy}
         {...(props.embedded && { tagName: 'div' })}
         onChange={(event) => {
+          // The form keeps what a hidden field holds (the prefilled owner of a list shown only
+          // for passive income), so it shows again when its condition does; only what is shown
+          // is told to the host and sent. Dropping it here lost the value or not depending on
+          // whether rjsf was given its data again before the condition changed (rjsf reports
+          // its derived defaults while it mounts).
           const typed = (event.formData ?? {}) as Record<string, Json>
-          const next = shown(typed)
-          if (next !== typed) given.current = { ...given.current, data: next }
-          setData(next)
-          props.onChange?.(next)
+          setData(typed)
+          props.onChange?.(shown(typed))
         }}
         onError={(errors) => {
           const index = Math.min(
@@ -282,7 +288,7 @@ export function SchemaForm(props: SchemaFormProps) {
  * they made rjsf derive its whole state again on each keystroke (issue 13's keystroke budget).
  * rjsf takes the values it was last given whenever another of its props changes, so they are
  * given again with any change of what else it is given (`inputs`: the host's props, the
- * uiSchema, the step), and when a hidden field's value is dropped.
+ * uiSchema, the step).
  */
 function useGivenData(data: Record<string, Json>, inputs: unknown[]) {
   // A ref, not state: a render that finds the inputs changed must not ask for another render
