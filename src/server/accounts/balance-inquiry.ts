@@ -4,16 +4,12 @@
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcOk } from '../rpc/outcome.ts'
-import { balancesOf, customerAccounts } from '../ledger/balances.ts'
+import { customerAccountsWithBalances } from '../ledger/balances.ts'
 import { accountJson, ledgerView } from './account-view.ts'
 
 export const handler: Handler<'balanceInquiry'> = async (context, input) => {
   const { customerId } = requireSession(context)
-  const rows = await customerAccounts(context.db, customerId)
-  const balances = await balancesOf(
-    context.db,
-    rows.map((row) => row.id),
-  )
+  const { accounts: rows, balances } = await customerAccountsWithBalances(context.db, customerId)
   const views = rows.map((row) => ledgerView(row, balances.get(row.id)))
   const accounts = rows
     .map((row, index) => accountJson(row, views[index]!, balances.get(row.id), views))
