@@ -37,6 +37,11 @@ export interface OperationEntry {
   summary: string
   hasRequestBody: boolean
   responseStatuses: string[]
+  /**
+   * Every successful answer is JSON (or empty): no file a browser would show. A page
+   * navigation to such a GET path is the portal's page of the same address (serve-portal.ts).
+   */
+  jsonOnly: boolean
   paging?: JsonObject
   /** Requests per client and window (x-rate-limit), enforced by src/server/rpc/rate-limit.ts. */
   rateLimit?: RateLimit
@@ -90,12 +95,25 @@ export function operationTable(spec: JsonObject): OperationEntry[] {
         summary: String(operation.summary ?? ''),
         hasRequestBody: operation.requestBody !== undefined,
         responseStatuses: Object.keys((operation.responses ?? {}) as JsonObject),
+        jsonOnly: answersJsonOnly(operation),
         ...(operation['x-paging'] ? { paging: operation['x-paging'] as JsonObject } : {}),
         ...(rateLimit !== undefined ? { rateLimit: rateLimit as unknown as RateLimit } : {}),
       })
     }
   }
   return table.sort((a, b) => a.operationId.localeCompare(b.operationId))
+}
+
+/** Whether every 2xx answer of the operation is JSON or has no body. */
+function answersJsonOnly(operation: JsonObject): boolean {
+  const responses = (operation.responses ?? {}) as JsonObject
+  return Object.entries(responses)
+    .filter(([status]) => status.startsWith('2'))
+    .every(([, response]) =>
+      Object.keys(((response as JsonObject | null)?.content ?? {}) as JsonObject).every(
+        (type) => type === 'application/json',
+      ),
+    )
 }
 
 function checkPaging(operationId: string, paging: JsonObject): void {

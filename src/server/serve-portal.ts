@@ -3,7 +3,7 @@
 // out brotli- or gzip-compressed when the browser accepts it, from copies made at build time.
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 
 const apiPrefixes = ['/rpc/', '/api', '/auth/']
@@ -33,6 +33,15 @@ export async function servePortal(
       },
     })
   }
+  // A page navigation (a reload, a typed address) to a signed-in JSON read of the API whose
+  // address is also a portal page gets the portal (register-routes.ts); the portal's own
+  // calls (fetch: Sec-Fetch-Dest empty, no text/html) reach the API.
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config as { pageOnNavigation?: boolean }
+    if (hasPortal && config.pageOnNavigation && isPageNavigation(request)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+  })
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? ''
     const isApi =
@@ -44,4 +53,12 @@ export async function servePortal(
     }
     return reply.code(404).type('application/json').send({ message: 'Not found' })
   })
+}
+
+/** A browser loading a document: Sec-Fetch-Dest says so, or (older browsers) Accept does. */
+function isPageNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false
+  const destination = request.headers['sec-fetch-dest']
+  if (destination !== undefined) return destination === 'document'
+  return (request.headers.accept ?? '').includes('text/html')
 }

@@ -14,6 +14,17 @@ function fastifyPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1')
 }
 
+/**
+ * A signed-in REST read whose answer is JSON: a browser's page navigation never carries the
+ * caller's token, so it could only ever answer 401. When the portal has a page at the same
+ * address (/company), reloading that page must show the page (serve-portal.ts).
+ */
+function isPageOnNavigation(entry: OperationEntry): boolean {
+  const signedIn =
+    entry.access === 'user' || entry.access === 'admin' || entry.access.startsWith('rights:')
+  return entry.kind === 'rest' && entry.method === 'GET' && entry.jsonOnly && signedIn
+}
+
 export function registerRoutes(app: FastifyInstance, services: AppServices): void {
   // A client over an operation's x-rate-limit gets 429 before the dispatcher does any work.
   const limitedDispatch = async (entry: OperationEntry, request: FastifyRequest) =>
@@ -25,6 +36,7 @@ export function registerRoutes(app: FastifyInstance, services: AppServices): voi
     app.route({
       method: entry.method as HTTPMethods,
       url: fastifyPath(entry.path),
+      config: { pageOnNavigation: isPageOnNavigation(entry) },
       handler: async (request, reply) => send(reply, await limitedDispatch(entry, request)),
     })
   }
