@@ -2,6 +2,8 @@
 // signed-in balanceInquiry >= 5,000 req/s with p99 <= 20 ms at 100 connections on
 // PostgreSQL (the PGlite figure is printed as well). The bare handler and each server under
 // test run in processes of their own (rpc-bare.ts, rpc-server.ts); autocannon runs here.
+// A bare Fastify route (rpc-bare-fastify.ts) is measured too, so that the gap splits into
+// the framework's share and the portal's.
 // PostgreSQL is TEST_DATABASE_URL or the local default when it answers; the bench creates a
 // database of its own there and drops it after. Run on demand: `npm run bench:rpc`; writes
 // bench-results/rpc.json. The machine may be shared: compare the ratios of one run.
@@ -51,8 +53,8 @@ async function load(
 
 const json = { 'content-type': 'application/json' }
 
-async function bare(): Promise<Figures> {
-  const started = await startChild('rpc-bare.ts', {})
+async function bare(script = 'rpc-bare.ts'): Promise<Figures> {
+  const started = await startChild(script, {})
   try {
     return await load(`http://127.0.0.1:${started.port}/`, pingConnections, json, '{}')
   } finally {
@@ -139,6 +141,11 @@ const row = (name: string, figures: Figures) =>
 
 const bareFigures = await bare()
 console.log(row(`bare node:http (${pingConnections} conn.)`, bareFigures))
+const bareFastify = await bare('rpc-bare-fastify.ts')
+console.log(row(`bare Fastify (${pingConnections} conn.)`, bareFastify))
+console.log(
+  `bare Fastify / bare node:http = ${ratio(bareFastify.requestsPerSecond, bareFigures.requestsPerSecond)}`,
+)
 const pgUrl = await postgresUrl()
 const results: Record<string, Awaited<ReturnType<typeof server>>> = {}
 results.pglite = await server(undefined)
@@ -150,7 +157,10 @@ for (const [target, figures] of Object.entries(results)) {
   const pingRatio = ratio(figures.ping.requestsPerSecond, bareFigures.requestsPerSecond)
   console.log(row(`${target} /rpc/ping (${pingConnections} conn.)`, figures.ping))
   console.log(row(`${target} balanceInquiry (${balanceConnections} conn.)`, figures.balanceInquiry))
-  console.log(`${target}: ping / bare = ${pingRatio} (budget >= ${budget.pingToBare})`)
+  console.log(
+    `${target}: ping / bare = ${pingRatio} (budget >= ${budget.pingToBare}); ` +
+      `ping / bare Fastify = ${ratio(figures.ping.requestsPerSecond, bareFastify.requestsPerSecond)}`,
+  )
   summary[target] = {
     ...figures,
     pingToBare: pingRatio,
@@ -177,6 +187,7 @@ writeFileSync(
       durationSeconds,
       budget,
       bare: bareFigures,
+      bareFastify,
       ...summary,
     },
     null,

@@ -2,13 +2,13 @@
 // them; then the error handler, so malformed JSON becomes VF instead of Fastify's own shape;
 // then the routes from the spec; the built portal last, as the fallback for everything else.
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify'
-import helmet from 'helmet'
 import pino, { type DestinationStream } from 'pino'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './db/open-database.ts'
 import { loadSigningKey, TokenService } from './auth/tokens.ts'
 import { registerRoutes } from './rpc/register-routes.ts'
 import { servePortal } from './serve-portal.ts'
+import { securityHeaders } from './security-headers.ts'
 import { registerMassSamples } from './transfers/mass-samples.ts'
 import { send } from './rpc/dispatch.ts'
 import { validationFailure } from './rpc/outcome.ts'
@@ -20,20 +20,6 @@ import { RequestGuards } from './rpc/request-guards.ts'
 import { attachRealtime } from './realtime/websocket.ts'
 import { OutboxDelivery, sendersFromConfig } from './outbox/delivery.ts'
 import type { AppServices } from './services.ts'
-
-/** Strict CSP (DESIGN.md section 11): no inline scripts, no eval; Mantine needs inline styles. */
-export const contentSecurityPolicy = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
-  fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-}
 
 export interface BuildOptions {
   /** Where the log goes instead of stdout (a test reading what was logged). */
@@ -112,16 +98,8 @@ export async function buildApp(
 
   registerRequestLog(app)
 
-  // Helmet's headers, built once: @fastify/helmet would build the middleware (and parse the
-  // policy) again on every request.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
-    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-    crossOriginEmbedderPolicy: false,
-  })
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined))
-  })
+  // Helmet's full set on documents, a short one on JSON answers (security-headers.ts).
+  app.addHook('onRequest', securityHeaders())
 
   // Uploads (logos, documents, batch files) arrive as multipart; the parts are attached to
   // the body and checked against the operation's schema by the dispatcher. A body that

@@ -18,8 +18,9 @@ export function noteResponseCode(request: FastifyRequest, code: unknown): void {
 export const requestId = () => randomUUID()
 
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    done()
   })
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

@@ -3,8 +3,9 @@
 // out brotli- or gzip-compressed when the browser accepts it, from copies made at build time.
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { isPageNavigation, type RouteAnswers } from './security-headers.ts'
 
 const apiPrefixes = ['/rpc/', '/api', '/auth/']
 /** Portal pages under an API prefix: the OAuth entry a partner links to (product-spec §2). */
@@ -36,11 +37,14 @@ export async function servePortal(
   // A page navigation (a reload, a typed address) to a signed-in JSON read of the API whose
   // address is also a portal page gets the portal (register-routes.ts); the portal's own
   // calls (fetch: Sec-Fetch-Dest empty, no text/html) reach the API.
-  app.addHook('onRequest', async (request, reply) => {
-    const config = request.routeOptions.config as { pageOnNavigation?: boolean }
-    if (hasPortal && config.pageOnNavigation && isPageNavigation(request)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  // A callback hook, not an async one: it runs on every request and mostly does nothing.
+  app.addHook('onRequest', (request, reply, done) => {
+    const answers = request.routeOptions.config as RouteAnswers
+    if (hasPortal && answers.pageOnNavigation === true && isPageNavigation(request)) {
+      void reply.header('cache-control', 'no-cache').sendFile('index.html')
+      return
     }
+    done()
   })
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? ''
@@ -53,12 +57,4 @@ export async function servePortal(
     }
     return reply.code(404).type('application/json').send({ message: 'Not found' })
   })
-}
-
-/** A browser loading a document: Sec-Fetch-Dest says so, or (older browsers) Accept does. */
-function isPageNavigation(request: FastifyRequest): boolean {
-  if (request.method !== 'GET') return false
-  const destination = request.headers['sec-fetch-dest']
-  if (destination !== undefined) return destination === 'document'
-  return (request.headers.accept ?? '').includes('text/html')
 }

@@ -29,9 +29,25 @@ for (const target of databaseTargets()) {
       await server?.close()
     })
 
-    const paths = ['/rpc/ping', '/auth/login', '/rpc/nope']
-    it.each(paths)('sends a strict CSP on %s: script-src self only, no eval', async (path) => {
-      const reply = await server.post(path, {})
+    // A JSON answer is never rendered: its CSP allows nothing at all, and no cache keeps it.
+    const paths = ['/rpc/ping', '/auth/login', '/rpc/nope', '/api?method=ping']
+    it.each(paths)(
+      'sends the API answer headers on %s: nothing allowed, not stored',
+      async (path) => {
+        const reply = await server.post(path, {})
+        const csp = directives(reply.headers.get('content-security-policy'))
+        expect(csp.get('default-src')).toEqual(["'none'"])
+        expect(csp.get('frame-ancestors')).toEqual(["'none'"])
+        expect(reply.headers.get('x-content-type-options')).toBe('nosniff')
+        expect(reply.headers.get('x-frame-options')).toBe('DENY')
+        expect(reply.headers.get('strict-transport-security')).toContain('max-age=31536000')
+        expect(reply.headers.get('cache-control')).toBe('no-store')
+      },
+    )
+
+    // A document (here the API reference, a page with its own script) gets the strict CSP.
+    it('sends the strict CSP on a document: script-src self only, no eval', async () => {
+      const reply = await fetch(`${server.baseUrl}/api/docs`)
       const header = reply.headers.get('content-security-policy')
       expect(header).not.toContain('unsafe-eval')
       const csp = directives(header)
@@ -40,6 +56,7 @@ for (const target of databaseTargets()) {
       expect(csp.get('object-src')).toEqual(["'none'"])
       expect(csp.get('frame-ancestors')).toEqual(["'none'"])
       expect(reply.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(reply.headers.get('strict-transport-security')).toContain('max-age=31536000')
     })
 
     const malformed: [string, { given: string; want: number }][] = [

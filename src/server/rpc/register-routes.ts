@@ -8,6 +8,7 @@ import type { AppServices } from '../services.ts'
 import { dispatch, send, type OperationEntry } from './dispatch.ts'
 import { rpcFail } from './outcome.ts'
 import { rateLimitRefusal } from './rate-limit.ts'
+import type { RouteAnswers } from '../security-headers.ts'
 
 /** OpenAPI's /a/{id} becomes Fastify's /a/:id. */
 function fastifyPath(path: string): string {
@@ -36,13 +37,16 @@ export function registerRoutes(app: FastifyInstance, services: AppServices): voi
     app.route({
       method: entry.method as HTTPMethods,
       url: fastifyPath(entry.path),
-      config: { pageOnNavigation: isPageOnNavigation(entry) },
+      config: {
+        jsonApi: entry.jsonOnly,
+        pageOnNavigation: isPageOnNavigation(entry),
+      } satisfies RouteAnswers,
       handler: async (request, reply) => send(reply, await limitedDispatch(entry, request)),
     })
   }
 
   // The product's legacy form: POST /api?method=X with {method, lang, ...payload}.
-  app.post('/api', async (request, reply) => {
+  app.post('/api', { config: { jsonApi: true } satisfies RouteAnswers }, async (request, reply) => {
     const query = request.query as Record<string, unknown>
     const body = request.body as Record<string, unknown> | undefined
     const method = String(query.method ?? body?.method ?? '')
@@ -62,8 +66,12 @@ export function registerRoutes(app: FastifyInstance, services: AppServices): voi
     reply.type('application/json; charset=utf-8').send(specJson),
   )
 
-  app.post('/rpc/:method', async (request, reply) => {
-    const { method } = request.params as { method: string }
-    return send(reply, { ...rpcFail('IM', `Unknown method "${method}".`), status: 404 })
-  })
+  app.post(
+    '/rpc/:method',
+    { config: { jsonApi: true } satisfies RouteAnswers },
+    async (request, reply) => {
+      const { method } = request.params as { method: string }
+      return send(reply, { ...rpcFail('IM', `Unknown method "${method}".`), status: 404 })
+    },
+  )
 }
