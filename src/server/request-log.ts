@@ -22,7 +22,8 @@ export function registerRequestLog(app: FastifyInstance): void {
     reply.header('x-request-id', request.id)
     done()
   })
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request.
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         operation: operationOf(request),
@@ -33,5 +34,6 @@ export function registerRequestLog(app: FastifyInstance): void {
       },
       'request completed',
     )
+    done()
   })
 }
