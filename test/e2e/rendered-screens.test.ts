@@ -31,7 +31,7 @@ const combos: Combo[] = [
 
 for (const { brand, lang } of combos) {
   describe(`${brand} in ${lang}`, () => {
-    const { screens, label, open, fill, save, table, row, expectFieldError, deleteRow } =
+    const { screens, forms, label, open, fill, save, table, row, expectFieldError, deleteRow } =
       screenSteps(() => portal, brand, lang)
 
     test('IP whitelist: add, refuse a bad address, delete, switch the mode', async () => {
@@ -115,6 +115,12 @@ for (const { brand, lang } of combos) {
       }
       const page = await open('admin@nova.example', '/login-history', 'loginHistory')
       await expect.poll(() => table(page).getByRole('row').count()).toBe(21)
+      // The browser and the system in words, never the raw user-agent header.
+      const headers = await table(page).getByRole('columnheader').allTextContents()
+      expect(headers).toEqual(
+        expect.arrayContaining([text(forms, 'fields.browser'), text(forms, 'fields.system')]),
+      )
+      expect(await table(page).textContent()).not.toContain('Mozilla/5.0')
       await page.getByRole('button', { name: text(screens, 'paging.next') }).click()
       await expect.poll(() => table(page).getByRole('row').count()).toBeGreaterThan(1)
     })

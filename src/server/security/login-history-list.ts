@@ -7,6 +7,7 @@ import { rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { loginHistory, users } from '../db/schema.ts'
 import { isFieldError } from './field-error.ts'
 import { loginHistoryWindow } from './login-history-window.ts'
+import { describeUserAgent } from './user-agent.ts'
 
 export const handler: Handler<'loginHistoryList'> = async (context, input) => {
   const { customerId } = requireSession(context)
@@ -35,6 +36,7 @@ export const handler: Handler<'loginHistoryList'> = async (context, input) => {
       date: row.createdAt.toISOString(),
       ip: row.ip,
       userAgent: row.userAgent,
+      ...describeUserAgent(row.userAgent),
       success: row.success,
     })),
     total: counted?.n ?? 0,

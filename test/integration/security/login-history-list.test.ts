@@ -15,6 +15,8 @@ interface Item {
   date: string
   ip?: string
   userAgent?: string
+  browser?: string
+  system?: string
   success?: boolean
 }
 
@@ -49,6 +51,16 @@ for (const target of databaseTargets()) {
       expect(history[0]).toMatchObject({ ip: '127.0.0.1', success: true })
       expect(history[1]).toMatchObject({ ip: '127.0.0.1', success: false })
       expect(history[2]).toMatchObject({ ip: '203.0.113.10', success: true })
+    })
+
+    it('names the browser and the system of each sign-in in words', async () => {
+      const { history } = await historyOf({})
+      // The demo month alternates a Mac's Safari and an iPhone (src/server/demo/security.ts).
+      const mac = history.find((item) => item.userAgent?.includes('Macintosh'))
+      expect(mac).toMatchObject({ browser: 'Safari', system: 'Mac OS 14.5' })
+      const phone = history.find((item) => item.userAgent?.includes('iPhone'))
+      expect(phone).toMatchObject({ system: 'iOS 17.5' })
+      expect(phone).not.toHaveProperty('browser')
     })
 
     it('answers the rest on page 2, and nothing past the end', async () => {
