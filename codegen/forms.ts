@@ -687,6 +687,18 @@ export function buildScreens(
       const entry = operation(loaded, ['actions', index, 'operation'], action.operation)
       if (entry) useOperation(entry)
     })
+    ;((list?.columns as JsonObject[] | undefined) ?? []).forEach((column, index) => {
+      const switched = column.toggle as JsonObject | undefined
+      if ((column.format === 'switch') !== (switched !== undefined))
+        report(loaded, ['list', 'columns', index], 'a switch column has a toggle, and only it')
+      if (!switched) return
+      const entry = operation(
+        loaded,
+        ['list', 'columns', index, 'toggle', 'operation'],
+        switched.operation,
+      )
+      if (entry) useOperation(entry)
+    })
     const toggle = screen.toggle as JsonObject | undefined
     if (toggle) {
       const entry = operation(loaded, ['toggle', 'operation'], toggle.operation)

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startPortal, type PortalHarness } from './browser-harness.ts'
-import { screenSteps, text } from './screen-steps.ts'
+import { screenSteps, shot, text } from './screen-steps.ts'
 
 let portal: PortalHarness
 beforeAll(async () => {
@@ -92,18 +92,28 @@ for (const { brand, lang } of combos) {
     const applyFilters = (page: Page) => button(page, 'applyFilters').click()
     const rowCount = (page: Page) => rows(page).count()
 
-    test('notification settings: a setting switched is kept after a reload', async () => {
+    test('notification settings: grouped, named in words, a switch turned is kept after a reload', async () => {
       const page = await open('demo@nova.example', '/profile/notifications', 'notificationSettings')
-      const first = rows(page).nth(1)
-      const before = String(await first.getByText(new RegExp(`^(${yes}|${no})$`)).textContent())
-      await first.getByRole('button', { name: text(screens, 'edit') }).click()
-      await fill(page, { value: before !== yes })
-      await save(page)
-      const after = before === yes ? no : yes
-      await expect.poll(() => rows(page).nth(1).getByText(after, { exact: true }).count()).toBe(1)
+      await table(page).waitFor()
+      // Each group is a heading over its settings, and every setting is named, never its id.
+      const headings = await table(page).locator('tbody th').allTextContents()
+      expect(headings).toEqual(
+        ['transactions', 'security', 'account', 'marketing'].map((group) => option('group', group)),
+      )
+      expect(await table(page).textContent()).not.toContain('newSignIn')
+      const newSignIn = page.getByRole('switch', { name: option('identified', 'newSignIn') })
+      await expect.poll(() => newSignIn.isChecked()).toBe(true)
+      await newSignIn.click({ force: true })
+      await expect.poll(() => newSignIn.isChecked()).toBe(false)
+      await shot(page, 'notification-settings')
       await page.reload()
       await table(page).waitFor()
-      await expect.poll(() => rows(page).nth(1).getByText(after, { exact: true }).count()).toBe(1)
+      const reloaded = page.getByRole('switch', { name: option('identified', 'newSignIn') })
+      await expect.poll(() => reloaded.isChecked()).toBe(false)
+      // Switched back on with the keyboard.
+      await reloaded.focus()
+      await page.keyboard.press('Space')
+      await expect.poll(() => reloaded.isChecked()).toBe(true)
     })
 
     test('company access: rights changed (never "uploading"), a potential user added and removed', async () => {

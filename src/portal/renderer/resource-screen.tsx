@@ -31,6 +31,7 @@ import type { ScreenDescription } from './screens-data.ts'
 import { usePageChanges } from './page-changes.ts'
 import { FileViewPopup, useFileView } from './file-view.tsx'
 import { useActsFor } from './acts-for.ts'
+import { mapped } from './resource-data.ts'
 
 export function ResourceScreen({
   screen,
@@ -152,6 +153,12 @@ function Rows({
     <ResourceTable
       screen={screen}
       rows={list.rows}
+      onToggle={(column, row, checked) =>
+        void changes.runAction(column.toggle!.operation, {
+          ...mapped(row, column.toggle!.from),
+          [column.toggle!.field]: checked,
+        })
+      }
       rowActions={
         hasRowActions(screen)
           ? (row) => (

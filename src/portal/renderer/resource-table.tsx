@@ -2,19 +2,45 @@
 // shown by its format (yes/no badge, date, amount, translated option), and the row actions.
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Badge, Stack, Table, Text } from '@mantine/core'
+import { Badge, Stack, Switch, Table, Text } from '@mantine/core'
 import { formatAmount } from '../../shared/money.ts'
 import { rowDepth, valueAt, type Row } from './resource-data.ts'
+import type { Json } from './screens-data.ts'
 import { enumText, listItems, percentText } from './value-formats.ts'
 import type { Column, ScreenDescription } from './screens-data.ts'
 
 /** A dotted field's last part names its label and options (document.statusId: statusId). */
 const lastPart = (field: string) => field.slice(field.lastIndexOf('.') + 1)
 
-function useCell() {
+/** A row's switch of a switch column, named by the row's first column (the setting). */
+function RowSwitch(props: {
+  checked: boolean
+  label: string
+  onToggle: (checked: boolean) => void
+}) {
+  return (
+    <Switch
+      checked={props.checked}
+      aria-label={props.label}
+      onChange={(event) => props.onToggle(event.currentTarget.checked)}
+    />
+  )
+}
+
+function useCell(onToggle: OnToggle | undefined, columns: Column[]) {
   const { t, i18n } = useTranslation(['screens', 'forms'])
-  return (row: Row, column: Column): ReactNode => {
+  const cell = (row: Row, column: Column): ReactNode => {
     const value = valueAt(row, column.field)
+    if (column.format === 'switch' && onToggle) {
+      const first = columns.find((other) => other.format !== 'switch')
+      return (
+        <RowSwitch
+          checked={value === true}
+          label={first ? String(cell(row, first)) : column.field}
+          onToggle={(checked) => onToggle(column, row, checked)}
+        />
+      )
+    }
     if (value === null || value === undefined || value === '') return '—'
     switch (column.format) {
       case 'boolean':
@@ -52,23 +78,45 @@ function useCell() {
         return typeof value === 'object' ? JSON.stringify(value) : String(value)
     }
   }
+  return cell
+}
+
+/** A switch of a row turned by the person: the column says which operation it calls. */
+export type OnToggle = (column: Column, row: Row, checked: boolean) => void
+
+/** The rows with the heading of each group before its first row (list.groupBy). */
+function withGroups(rows: Row[], groupBy: string | undefined) {
+  const out: ({ group: Json } | { row: Row; index: number })[] = []
+  rows.forEach((row, index) => {
+    const group = groupBy ? (valueAt(row, groupBy) ?? null) : undefined
+    const previous = index > 0 && groupBy ? (valueAt(rows[index - 1]!, groupBy) ?? null) : undefined
+    if (groupBy && (index === 0 || group !== previous)) out.push({ group: group ?? null })
+    out.push({ row, index })
+  })
+  return out
 }
 
 export function ResourceTable({
   screen,
   rows,
   rowActions,
+  onToggle,
 }: {
   screen: ScreenDescription
   rows: Row[]
   /** The actions cell of a row; none when the screen has no row actions. */
   rowActions?: ((row: Row) => ReactNode) | undefined
+  /** Called when a row's switch is turned (a switch column's toggle). */
+  onToggle?: OnToggle | undefined
 }) {
   const { t } = useTranslation(['screens', 'forms'])
-  const cell = useCell()
   const list = screen.list!
+  const cell = useCell(onToggle, list.columns)
+  const width = list.columns.length + (rowActions ? 1 : 0)
   return (
-    <Table.ScrollContainer minWidth={520}>
+    // A table scrolls sideways below a width its columns need: a two-column list (a setting
+    // and its switch) fits a phone, a wide one scrolls.
+    <Table.ScrollContainer minWidth={Math.min(520, 160 * width)}>
       <Table striped highlightOnHover data-testid="resource-table">
         <Table.Thead>
           <Table.Tr>
@@ -84,26 +132,36 @@ export function ResourceTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row, index) => (
-            <Table.Tr
-              // A tree may hold one person twice (list.children): the place keeps keys apart.
-              key={`${String(valueAt(row, list.rowKey ?? 'id') ?? '')}:${index}`}
-              data-depth={row[rowDepth] === undefined ? undefined : String(row[rowDepth])}
-            >
-              {list.columns.map((column, columnIndex) => (
-                <Table.Td
-                  key={column.field}
-                  // A row a row holds (list.children) is set in under it.
-                  {...(columnIndex === 0 && Number(row[rowDepth] ?? 0) > 0
-                    ? { pl: `calc(var(--mantine-spacing-lg) * ${Number(row[rowDepth])})` }
-                    : {})}
-                >
-                  {cell(row, column)}
-                </Table.Td>
-              ))}
-              {rowActions && <Table.Td>{rowActions(row)}</Table.Td>}
-            </Table.Tr>
-          ))}
+          {withGroups(rows, list.groupBy).map((entry) =>
+            'group' in entry ? (
+              <Table.Tr key={`group:${String(entry.group)}`}>
+                <Table.Th colSpan={width} scope="colgroup">
+                  {enumText(t, lastPart(list.groupBy!), entry.group)}
+                </Table.Th>
+              </Table.Tr>
+            ) : (
+              <Table.Tr
+                // A tree may hold one person twice (list.children): the place keeps keys apart.
+                key={`${String(valueAt(entry.row, list.rowKey ?? 'id') ?? '')}:${entry.index}`}
+                data-depth={
+                  entry.row[rowDepth] === undefined ? undefined : String(entry.row[rowDepth])
+                }
+              >
+                {list.columns.map((column, columnIndex) => (
+                  <Table.Td
+                    key={column.field}
+                    // A row a row holds (list.children) is set in under it.
+                    {...(columnIndex === 0 && Number(entry.row[rowDepth] ?? 0) > 0
+                      ? { pl: `calc(var(--mantine-spacing-lg) * ${Number(entry.row[rowDepth])})` }
+                      : {})}
+                  >
+                    {cell(entry.row, column)}
+                  </Table.Td>
+                ))}
+                {rowActions && <Table.Td>{rowActions(entry.row)}</Table.Td>}
+              </Table.Tr>
+            ),
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
