@@ -275,6 +275,20 @@ for (const { brand, lang } of combos) {
 
     test('IPN settings: a bad URL is refused, a new secret is shown once', async () => {
       const page = await open('business@nova.example', '/merchant/ipn/settings', 'ipnSettings')
+      // The statuses are named choices, not bare numbers.
+      const named = (field: string, value: number) =>
+        text(forms, `ipnSettingsUpdate.options.${field}.${value}`)
+      const notifyFor = page.getByLabel(text(forms, 'ipnSettingsUpdate.notifyStatusId'), {
+        exact: true,
+      })
+      await expect
+        .poll(() => notifyFor.locator('option').allTextContents())
+        .toEqual(expect.arrayContaining([1, 2, 3].map((id) => named('notifyStatusId', id))))
+      await notifyFor.selectOption({ label: named('notifyStatusId', 2) })
+      const sending = page.getByLabel(text(forms, 'ipnSettingsUpdate.statusId'), { exact: true })
+      expect(await sending.locator('option').allTextContents()).toEqual(
+        expect.arrayContaining([named('statusId', 1), named('statusId', 2)]),
+      )
       await fill(page, { notifyUrl: 'nope' })
       await page.getByRole('button', { name: text(screens, 'save') }).click()
       await expect

@@ -487,7 +487,17 @@ function describeFields(node: Schema, path: string[], target: UiSchema, context:
       field['ui:enumNames'] = options.map(
         (value) =>
           runtime?.optionTitles?.[dotted]?.[String(value)] ??
-          t([`forms:options.${name}.${String(value)}`], { defaultValue: String(value) }),
+          // The operation's own names come first: one field name (statusId) means different
+          // statuses in different operations.
+          t(
+            [
+              `forms:${operationId}.options.${dotted}.${String(value)}`,
+              `forms:options.${name}.${String(value)}`,
+            ],
+            {
+              defaultValue: String(value),
+            },
+          ),
       )
     }
     Object.assign(field, fieldWidget(name, dotted, property, context))

@@ -131,6 +131,12 @@ for (const target of databaseTargets()) {
       })
       const url = await call('ipnSettingsUpdate', { notifyUrl: 'not a url' })
       expect(failedParameters(url)).toEqual(['notifyUrl'])
+      // The statuses are named choices (1 completed, 2 refunded, 3 failed; 1 sending, 2 paused).
+      const status = await call('ipnSettingsUpdate', {
+        notifyUrl: 'https://shop.example/ipn',
+        notifyStatusId: 7,
+      })
+      expect(failedParameters(status)).toEqual(['notifyStatusId'])
       const missing = await call('ipnSettingsUpdate', { statusId: 2 })
       expect(failedParameters(missing)).toEqual(['notifyUrl'])
       const flag = await call('pbnSettingsUpdate', { secret: 'yes' })
