@@ -64,7 +64,7 @@ function requestHash(input: TransferInput): string {
 
 /** Transfers that arrive while a batch is written go together in the next (group-commit.ts). */
 const groupCommits = new WeakMap<Db, GroupCommit<TransferInput, TransferResult>>()
-const maxGroupCommitBatch = 200
+const maxGroupCommitBatch = 500
 
 /**
  * Posts a transfer in a transaction of its own: alone one statement, under concurrent load in
@@ -72,6 +72,24 @@ const maxGroupCommitBatch = 200
  */
 export async function postTransfer(db: Db, input: TransferInput): Promise<TransferResult> {
   assertBalanced(input.postings)
+  return groupCommitOf(db).submit(input)
+}
+
+/**
+ * Posts many transfers (mass payments, the bench's batched load); each is refused or posted
+ * on its own, in order, seeing the balances the earlier ones left. They join the group commit
+ * with everything else in flight, so concurrent batches share transactions instead of queueing
+ * on each other's balance rows. A transfer the database finds broken (an account not in its
+ * posting's currency) is not written and fails the call with a LedgerInvariantError; the
+ * others are posted.
+ */
+export async function postTransfers(db: Db, inputs: TransferInput[]): Promise<TransferResult[]> {
+  for (const input of inputs) assertBalanced(input.postings)
+  const group = groupCommitOf(db)
+  return Promise.all(inputs.map((input) => group.submit(input)))
+}
+
+function groupCommitOf(db: Db): GroupCommit<TransferInput, TransferResult> {
   let group = groupCommits.get(db)
   if (!group) {
     group = new GroupCommit({
@@ -82,17 +100,7 @@ export async function postTransfer(db: Db, input: TransferInput): Promise<Transf
     })
     groupCommits.set(db, group)
   }
-  return group.submit(input)
-}
-
-/**
- * Posts many transfers in one statement, so in one transaction (mass payments, the group
- * commit, the bench's batched load); each is refused or posted on its own, in order, seeing
- * the balances the earlier ones left.
- */
-export async function postTransfers(db: Db, inputs: TransferInput[]): Promise<TransferResult[]> {
-  for (const input of inputs) assertBalanced(input.postings)
-  return postBatch(db, inputs)
+  return group
 }
 
 /**
