@@ -4,16 +4,14 @@
 // rows of the customer accounts it touches, in id order, so concurrent transfers cannot
 // overdraw an account and cannot deadlock each other.
 //
-// One transfer is one call of the database function ledger_post_transfer (migration 0010):
-// one round trip. A batch is set-based: one read of earlier uses of the keys, one lock of the
-// balance rows, then one insert of the transfers, one of the postings and one update of the
-// balances, however many transfers there are (the batched budget of DESIGN.md section 10).
+// A transfer or a batch of them is one call of the database function ledger_post_batch
+// (migration 0023): one statement, one round trip, however many transfers there are. Single
+// transfers arriving together share one such call and one commit (group commit, the ledger
+// budgets of DESIGN.md section 10).
 import { createHash } from 'node:crypto'
-import { inArray, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../db/schema-ledger.ts'
 import { AccountStatus } from '../../generated/constants.ts'
-import { applyBalanceDeltas, lockBalances, type BalanceRow } from './balance-rows.ts'
 import { GroupCommit } from './group-commit.ts'
 
 export interface PostingInput {
@@ -43,9 +41,6 @@ export type TransferResult =
 
 export class LedgerInvariantError extends Error {}
 
-/** Another transaction committed one of the batch's keys first: the batch is redone. */
-class KeyRace extends Error {}
-
 export function assertBalanced(postings: PostingInput[]): void {
   if (postings.length < 2) throw new LedgerInvariantError('a transfer needs at least two postings')
   const sums = new Map<string, bigint>()
@@ -69,42 +64,43 @@ function requestHash(input: TransferInput): string {
 
 /** Transfers that arrive while a batch is written go together in the next (group-commit.ts). */
 const groupCommits = new WeakMap<Db, GroupCommit<TransferInput, TransferResult>>()
-const maxGroupCommitBatch = 200
+const maxGroupCommitBatch = 500
 
 /**
- * Posts a transfer in a transaction of its own: alone one statement (ledger_post_transfer),
- * under concurrent load in a group commit with the transfers that arrived meanwhile.
+ * Posts a transfer in a transaction of its own: alone one statement, under concurrent load in
+ * a group commit with the transfers that arrived meanwhile.
  */
 export async function postTransfer(db: Db, input: TransferInput): Promise<TransferResult> {
   assertBalanced(input.postings)
+  return groupCommitOf(db).submit(input)
+}
+
+/**
+ * Posts many transfers (mass payments, the bench's batched load); each is refused or posted
+ * on its own, in order, seeing the balances the earlier ones left. They join the group commit
+ * with everything else in flight, so concurrent batches share transactions instead of queueing
+ * on each other's balance rows. A transfer the database finds broken (an account not in its
+ * posting's currency) is not written and fails the call with a LedgerInvariantError; the
+ * others are posted.
+ */
+export async function postTransfers(db: Db, inputs: TransferInput[]): Promise<TransferResult[]> {
+  for (const input of inputs) assertBalanced(input.postings)
+  const group = groupCommitOf(db)
+  return Promise.all(inputs.map((input) => group.submit(input)))
+}
+
+function groupCommitOf(db: Db): GroupCommit<TransferInput, TransferResult> {
   let group = groupCommits.get(db)
   if (!group) {
     group = new GroupCommit({
-      single: (one) => postSingle(db, one),
-      batch: (many) => postTransfers(db, many),
+      single: (one) => postTransferIn(db, one),
+      batch: (many) => postBatch(db, many),
       keyOf: (one) => one.idempotencyKey,
       maxBatch: maxGroupCommitBatch,
     })
     groupCommits.set(db, group)
   }
-  return group.submit(input)
-}
-
-/**
- * Posts many transfers in one transaction (mass payments, the bench's batched load); each is
- * refused or posted on its own, in order. A key committed meanwhile by another transaction
- * redoes the batch once, which then replays it.
- */
-export async function postTransfers(db: Db, inputs: TransferInput[]): Promise<TransferResult[]> {
-  for (const input of inputs) assertBalanced(input.postings)
-  if (inputs.length === 1) return [await postSingle(db, inputs[0]!)]
-  const attempt = () => db.transaction((tx) => postBatchIn(tx as unknown as Db, inputs))
-  try {
-    return await attempt()
-  } catch (error) {
-    if (!(error instanceof KeyRace)) throw error
-    return attempt()
-  }
+  return group
 }
 
 /**
@@ -113,10 +109,19 @@ export async function postTransfers(db: Db, inputs: TransferInput[]): Promise<Tr
  */
 export async function postTransferIn(tx: Db, input: TransferInput): Promise<TransferResult> {
   assertBalanced(input.postings)
-  return postSingle(tx, input)
+  return (await postBatch(tx, [input]))[0]!
 }
 
-/** The answer of the ledger_post_transfer function (migration 0010). */
+/**
+ * Posts a transfer in a transaction of its own without waiting for a group commit: one
+ * statement, one commit per transfer. What a ledger without group commit does; the bench's
+ * unbatched baseline.
+ */
+export async function postTransferAlone(db: Db, input: TransferInput): Promise<TransferResult> {
+  return postTransferIn(db, input)
+}
+
+/** One answer of the ledger_post_batch function (migration 0023). */
 type PostAnswer =
   | { outcome: 'created' | 'replayed'; transferId: string }
   | { outcome: 'idempotency-conflict' }
@@ -126,39 +131,50 @@ type PostAnswer =
     }
 
 /**
- * One transfer in one round trip: the database function checks the key, locks the balance
- * rows in id order, applies the status and minimum rules, writes the transfer, its postings
- * and the balances, and asserts what it stored balances. Alone it is one statement, atomic
- * without BEGIN and COMMIT, so a hot account's row is locked for the function and the commit
- * only. A broken invariant raised inside the database becomes a LedgerInvariantError.
+ * The batch in one round trip: the database function checks the keys, locks the balance rows
+ * in id order, applies the status and minimum rules transfer by transfer, writes the accepted
+ * transfers, their postings and the balances, and asserts what it stored balances. A broken
+ * invariant raised inside the database becomes a LedgerInvariantError.
  */
-async function postSingle(db: Db, input: TransferInput): Promise<TransferResult> {
-  const postings = JSON.stringify(
-    input.postings.map((p) => ({
-      accountId: p.accountId,
-      currencyCode: p.currencyCode,
-      amountMinor: p.amountMinor.toString(),
-    })),
-  )
+async function postBatch(db: Db, inputs: TransferInput[]): Promise<TransferResult[]> {
+  if (inputs.length === 0) return []
   let result: unknown
   try {
-    result = await db.execute(sql`select ledger_post_transfer(
-      ${input.idempotencyKey}, ${requestHash(input)}, ${input.kind}, ${input.status ?? 'posted'},
-      ${input.description ?? ''}, ${postings}::jsonb,
+    result = await db.execute(sql`select ledger_post_batch(${batchJson(inputs)}::jsonb,
       ${AccountStatus.Active}::integer, ${AccountStatus.Closed}::integer) as answer`)
   } catch (error) {
     const message = databaseMessage(error)
-    if (message?.startsWith('ledger invariant: ')) {
-      throw new LedgerInvariantError(message.slice('ledger invariant: '.length))
-    }
+    if (message) throw new LedgerInvariantError(message.slice('ledger invariant: '.length))
     throw error
   }
   // node-postgres and PGlite both answer a raw statement with { rows }, jsonb parsed.
-  const answer = (result as { rows: { answer: PostAnswer }[] }).rows[0]?.answer
-  if (!answer) throw new LedgerInvariantError('ledger_post_transfer answered nothing')
-  if ('transferId' in answer) {
-    return { outcome: answer.outcome, transferId: BigInt(answer.transferId) }
+  const answers = (result as { rows: { answer: PostAnswer[] }[] }).rows[0]?.answer
+  if (answers?.length !== inputs.length) {
+    throw new LedgerInvariantError(`a batch of ${inputs.length} had ${answers?.length} answers`)
   }
+  return answers.map(resultOf)
+}
+
+function batchJson(inputs: TransferInput[]): string {
+  return JSON.stringify(
+    inputs.map((input) => ({
+      key: input.idempotencyKey,
+      hash: requestHash(input),
+      kind: input.kind,
+      status: input.status ?? 'posted',
+      description: input.description ?? '',
+      postings: input.postings.map((p) => ({
+        accountId: p.accountId,
+        currencyCode: p.currencyCode,
+        amountMinor: p.amountMinor.toString(),
+      })),
+    })),
+  )
+}
+
+function resultOf(answer: PostAnswer): TransferResult {
+  if ('transferId' in answer)
+    return { outcome: answer.outcome, transferId: BigInt(answer.transferId) }
   if (answer.outcome === 'idempotency-conflict') return { outcome: answer.outcome }
   return { outcome: answer.outcome, accountId: answer.accountId }
 }
@@ -173,222 +189,4 @@ function databaseMessage(error: unknown): string | undefined {
     current = current.cause as typeof current
   }
   return undefined
-}
-
-function accountIdsOf(inputs: TransferInput[]): number[] {
-  return [...new Set(inputs.flatMap((input) => input.postings.map((p) => p.accountId)))]
-}
-
-async function accountFacts(tx: Db, accountIds: number[]): Promise<Map<number, AccountFacts>> {
-  const accounts = await tx
-    .select({
-      id: ledgerAccounts.id,
-      currencyCode: ledgerAccounts.currencyCode,
-      customerId: ledgerAccounts.customerId,
-      statusId: ledgerAccounts.statusId,
-      balanceMinMinor: ledgerAccounts.balanceMinMinor,
-    })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, accountIds))
-  return new Map(accounts.map((a) => [a.id, a]))
-}
-
-async function postBatchIn(tx: Db, inputs: TransferInput[]): Promise<TransferResult[]> {
-  const hashes = inputs.map(requestHash)
-  const earlier = await earlierUses(tx, inputs, hashes)
-  const fresh = inputs.filter((_, i) => earlier[i] === undefined)
-  const checked = await checkFunds(tx, fresh)
-  const accepted = fresh.filter((_, i) => checked.results[i] === undefined)
-  const ids = await insertTransfers(tx, accepted, hashes, inputs)
-  await insertPostings(tx, accepted, ids)
-  await applyBalanceDeltas(tx, checked.deltas)
-  let next = 0
-  return inputs.map((input, i) => {
-    if (earlier[i]) return earlier[i]
-    const refusal = checked.results[next++]
-    if (refusal) return refusal
-    return { outcome: 'created', transferId: ids.get(input.idempotencyKey)! }
-  })
-}
-
-/** For each input: its earlier result (replayed or refused as a conflict), or undefined. */
-async function earlierUses(
-  tx: Db,
-  inputs: TransferInput[],
-  hashes = inputs.map(requestHash),
-): Promise<(TransferResult | undefined)[]> {
-  const keys = inputs.map((input) => input.idempotencyKey)
-  if (new Set(keys).size !== keys.length) {
-    throw new LedgerInvariantError('a batch uses an idempotency key twice')
-  }
-  const rows = await tx
-    .select({
-      id: ledgerTransfers.id,
-      key: ledgerTransfers.idempotencyKey,
-      requestHash: ledgerTransfers.requestHash,
-    })
-    .from(ledgerTransfers)
-    .where(inArray(ledgerTransfers.idempotencyKey, keys))
-  const byKey = new Map(rows.map((row) => [row.key, row]))
-  return inputs.map((input, i) => {
-    const first = byKey.get(input.idempotencyKey)
-    if (!first) return undefined
-    return first.requestHash === hashes[i]
-      ? { outcome: 'replayed', transferId: first.id }
-      : { outcome: 'idempotency-conflict' }
-  })
-}
-
-/**
- * Locks the balance rows of the customer accounts and checks, transfer by transfer, the
- * status and minimum-balance rules: a closed account takes nothing; only an active one pays
- * out; a debit may not take the available balance (holds included) below the minimum.
- * Returns the refusal of each input (undefined when accepted) and the accepted deltas.
- */
-async function checkFunds(
-  tx: Db,
-  inputs: TransferInput[],
-): Promise<{ results: (TransferRefusal | undefined)[]; deltas: BalanceRow[] }> {
-  if (inputs.length === 0) return { results: [], deltas: [] }
-  const byId = await accountFacts(tx, accountIdsOf(inputs))
-  const customerIds = [...byId.values()]
-    .filter((a) => a.customerId !== null)
-    .map((a) => a.id)
-    .sort((a, b) => a - b)
-  const rows = await lockBalances(tx, customerIds)
-  const running = new Map([...rows].map(([id, row]) => [id, { ...row }]))
-  const deltas = new Map<number, BalanceRow>()
-  const results = inputs.map((input) => {
-    const net = netOf(input, byId)
-    const refusal = refusalOf(net, byId, running)
-    if (refusal) return refusal
-    for (const delta of net) {
-      add(running.get(delta.accountId)!, delta)
-      add(deltas.get(delta.accountId) ?? emptyDelta(delta.accountId, deltas), delta)
-    }
-    return undefined
-  })
-  return { results, deltas: [...deltas.values()].sort((a, b) => a.accountId - b.accountId) }
-}
-
-type AccountFacts = {
-  id: number
-  currencyCode: string
-  customerId: number | null
-  statusId: number
-  balanceMinMinor: bigint
-}
-
-/** What one transfer does to each customer account it touches. */
-function netOf(input: TransferInput, byId: Map<number, AccountFacts>): BalanceRow[] {
-  const pending = input.status === 'pending'
-  const net = new Map<number, BalanceRow>()
-  for (const posting of input.postings) {
-    const account = byId.get(posting.accountId)
-    if (account?.currencyCode !== posting.currencyCode) {
-      throw new LedgerInvariantError(
-        `account ${posting.accountId} is not in ${posting.currencyCode}`,
-      )
-    }
-    if (account.customerId === null) continue
-    const delta = net.get(account.id) ?? emptyDelta(account.id, net)
-    if (!pending) delta.postedMinor += posting.amountMinor
-    else if (posting.amountMinor < 0n) delta.pendingDebitMinor += posting.amountMinor
-    else delta.pendingCreditMinor += posting.amountMinor
-  }
-  return [...net.values()]
-}
-
-function refusalOf(
-  net: BalanceRow[],
-  byId: Map<number, AccountFacts>,
-  running: Map<number, BalanceRow>,
-): TransferRefusal | undefined {
-  for (const delta of net) {
-    const account = byId.get(delta.accountId)!
-    const row = running.get(delta.accountId)
-    if (!row) throw new LedgerInvariantError(`account ${delta.accountId} has no balance row`)
-    if (account.statusId === AccountStatus.Closed) {
-      return { outcome: 'account-closed', accountId: account.id }
-    }
-    const outflow = delta.postedMinor + delta.pendingDebitMinor
-    if (outflow >= 0n) continue
-    if (account.statusId !== AccountStatus.Active) {
-      return { outcome: 'account-inactive', accountId: account.id }
-    }
-    if (row.postedMinor + row.pendingDebitMinor + outflow < account.balanceMinMinor) {
-      return { outcome: 'insufficient-funds', accountId: account.id }
-    }
-  }
-  return undefined
-}
-
-function emptyDelta(accountId: number, into: Map<number, BalanceRow>): BalanceRow {
-  const delta = { accountId, postedMinor: 0n, pendingDebitMinor: 0n, pendingCreditMinor: 0n }
-  into.set(accountId, delta)
-  return delta
-}
-
-function add(target: BalanceRow, delta: BalanceRow): void {
-  target.postedMinor += delta.postedMinor
-  target.pendingDebitMinor += delta.pendingDebitMinor
-  target.pendingCreditMinor += delta.pendingCreditMinor
-}
-
-async function insertTransfers(
-  tx: Db,
-  accepted: TransferInput[],
-  hashes: string[],
-  inputs: TransferInput[],
-): Promise<Map<string, bigint>> {
-  if (accepted.length === 0) return new Map()
-  const hashOf = new Map(inputs.map((input, i) => [input.idempotencyKey, hashes[i]!]))
-  const inserted = await tx
-    .insert(ledgerTransfers)
-    .values(
-      accepted.map((input) => ({
-        idempotencyKey: input.idempotencyKey,
-        requestHash: hashOf.get(input.idempotencyKey)!,
-        kind: input.kind,
-        status: input.status ?? 'posted',
-        description: input.description ?? '',
-      })),
-    )
-    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-    .returning({ id: ledgerTransfers.id, key: ledgerTransfers.idempotencyKey })
-  // A key another transaction committed between our read and our insert: the funds checked
-  // above counted a transfer that will not happen here, so the batch is redone.
-  if (inserted.length !== accepted.length) throw new KeyRace('an idempotency key was raced')
-  return new Map(inserted.map((row) => [row.key, row.id]))
-}
-
-/** Writes the postings and checks what the database stored: every transfer balances. */
-async function insertPostings(
-  tx: Db,
-  accepted: TransferInput[],
-  ids: Map<string, bigint>,
-): Promise<void> {
-  if (accepted.length === 0) return
-  const stored = await tx
-    .insert(ledgerPostings)
-    .values(
-      accepted.flatMap((input) =>
-        input.postings.map((p) => ({ transferId: ids.get(input.idempotencyKey)!, ...p })),
-      ),
-    )
-    .returning({
-      transferId: ledgerPostings.transferId,
-      currencyCode: ledgerPostings.currencyCode,
-      amountMinor: ledgerPostings.amountMinor,
-    })
-  const expected = accepted.reduce((sum, input) => sum + input.postings.length, 0)
-  if (stored.length !== expected) throw new LedgerInvariantError('postings were not all stored')
-  const sums = new Map<string, bigint>()
-  for (const row of stored) {
-    const key = `${row.transferId}:${row.currencyCode}`
-    sums.set(key, (sums.get(key) ?? 0n) + row.amountMinor)
-  }
-  for (const [key, sum] of sums) {
-    if (sum !== 0n) throw new LedgerInvariantError(`stored postings of ${key} sum to ${sum}`)
-  }
 }
