@@ -240,6 +240,14 @@ describe('P2P', () => {
     await noSidewaysScroll(page)
     await page.screenshot({ path: join(shots, 'p2p-es-390-recent.png'), fullPage: true })
     await expect.poll(() => balanceOn(page, 10000001)).toBe(plus(before, '-10.30'))
+    // History says what it was in the reader's language, not in the server's English.
+    await page.goto(`${portal.baseUrl}/history`)
+    const sentTo = text(locale('es', 'history'), 'descriptions.p2pTo').replace(
+      '{{email}}',
+      'business@nova.example',
+    )
+    await page.getByTestId('transaction-card').getByText(sentTo).first().waitFor()
+    expect(await page.getByText('P2P transfer to').count()).toBe(0)
   })
 
   test('a payee not yet a customer is told about the claim e-mail', async () => {

@@ -19,8 +19,20 @@ function isDebit(transaction: Transaction): boolean {
   return transaction.direction === 'debit' || transaction.amount.trim().startsWith('-')
 }
 
-/** What the transaction was: its description, else its type, else its counterparty. */
-function titleOf(transaction: Transaction): string {
+type Translate = ReturnType<typeof useTranslation>['t']
+
+/**
+ * What the transaction was: the server's words in the reader's language (descriptionKey),
+ * else its description, else its type, else its counterparty.
+ */
+function titleOf(t: Translate, transaction: Transaction): string {
+  const key = transaction.descriptionKey
+  if (key) {
+    return t(`descriptions.${key}`, {
+      ...transaction.descriptionParams,
+      defaultValue: transaction.description ?? key,
+    })
+  }
   return (
     transaction.description ||
     transaction.transactionType ||
@@ -106,7 +118,7 @@ function TransactionCards(props: TransactionListProps) {
         >
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <Text size="sm" fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-              {titleOf(transaction)}
+              {titleOf(t, transaction)}
             </Text>
             <Amount transaction={transaction} />
           </Group>
@@ -151,7 +163,7 @@ function TransactionTable(props: TransactionListProps) {
             <Table.Tr key={keyOf(transaction, index)} data-testid="transaction-row">
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{date(transaction.date)}</Table.Td>
               <Table.Td>
-                <Text size="sm">{titleOf(transaction)}</Text>
+                <Text size="sm">{titleOf(t, transaction)}</Text>
                 <Text size="xs" c="dimmed">
                   {t('transactionNumber', { id: transaction.transactionId })}
                 </Text>

@@ -152,7 +152,7 @@ export async function seedExternalDemo(db: Db): Promise<void> {
     const clearing = await houseAccount(db, 'clearing:demo', 'USD')
     await postTransfer(db, {
       idempotencyKey: 'demo-external-income',
-      kind: 'demo_opening',
+      kind: 'deposit',
       description: 'Incoming transfer',
       postings: [
         { accountId: clearing, currencyCode: 'USD', amountMinor: -spent },

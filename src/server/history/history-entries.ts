@@ -98,21 +98,59 @@ export function historyEntries(accountIds: number[], scales: Map<string, number>
   ) h`
 }
 
-/** What the customer reads for an entry: the order's own words, seen from this side. */
-export function describeEntry(row: HistoryRow): string {
-  if (row.order_id === null) return row.ledger_description
+/**
+ * What the customer reads for an entry, seen from this side: a message key of the portal's
+ * history texts with its parameters, so it reads in the reader's language (issue 16 item 2),
+ * and the English sentence for the API's other clients and the keyword search. An entry the
+ * server has no words of its own for (a payment's reference, a merchant's text) keeps the
+ * ledger's description and no key.
+ */
+export interface EntryWords {
+  description: string
+  descriptionKey?: string
+  descriptionParams?: Record<string, string>
+}
+
+/** Ledger kinds whose description the server itself writes, by the key it reads as. */
+const keyOfKind: Record<string, string> = {
+  demo_opening: 'openingBalance',
+  deposit: 'incomingTransfer',
+}
+
+export function describeEntry(row: HistoryRow): EntryWords {
   const payer = row.is_payer
-  switch (row.order_kind) {
-    case 'p2p':
-      return payer
-        ? `P2P transfer to ${row.to_email}`
-        : `P2P transfer from ${row.counterparty_email ?? 'a customer'}`
-    case 'betweenAccounts':
-      return payer
-        ? `Transfer to own account ${row.to_account_id}`
-        : `Transfer from own account ${row.from_account_id}`
-    default:
-      return row.ledger_description
+  if (row.order_kind === 'p2p') {
+    if (payer) return words(`P2P transfer to ${row.to_email}`, 'p2pTo', { email: row.to_email })
+    const email = row.counterparty_email
+    return email
+      ? words(`P2P transfer from ${email}`, 'p2pFrom', { email })
+      : words('P2P transfer from a customer', 'p2pFromCustomer')
+  }
+  if (row.order_kind === 'betweenAccounts') {
+    return payer
+      ? words(`Transfer to own account ${row.to_account_id}`, 'toOwnAccount', {
+          accountId: String(row.to_account_id),
+        })
+      : words(`Transfer from own account ${row.from_account_id}`, 'fromOwnAccount', {
+          accountId: String(row.from_account_id),
+        })
+  }
+  const key = row.order_id === null ? keyOfKind[row.kind] : undefined
+  return key ? words(row.ledger_description, key) : { description: row.ledger_description }
+}
+
+function words(
+  description: string,
+  descriptionKey: string,
+  params?: Record<string, string | null>,
+): EntryWords {
+  const descriptionParams = Object.fromEntries(
+    Object.entries(params ?? {}).filter((entry): entry is [string, string] => entry[1] !== null),
+  )
+  return {
+    description,
+    descriptionKey,
+    ...(Object.keys(descriptionParams).length > 0 && { descriptionParams }),
   }
 }
 

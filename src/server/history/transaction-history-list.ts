@@ -148,7 +148,7 @@ function transactionOf(row: HistoryRow & { created_iso: string }): HistoryTransa
     date: row.created_iso,
     accountId: row.account_id,
     transactionType: row.type,
-    description: describeEntry(row),
+    ...describeEntry(row),
     amount: fromMinor(amount, scale),
     currencyCode: row.currency_code,
     fee: fromMinor(fee, scale),

@@ -111,6 +111,9 @@ for (const target of databaseTargets()) {
         counterpartyName: 'Northwind Trading Ltd',
         reference: 'Rent March',
         description: 'P2P transfer to business@nova.example',
+        // The same words as a key of the portal's texts, read in the reader's language.
+        descriptionKey: 'p2pTo',
+        descriptionParams: { email: 'business@nova.example' },
       })
       const received = entries(await history({ email: 'demo@nova.example' }, businessToken))
       expect(received).toHaveLength(1)
@@ -121,6 +124,8 @@ for (const target of databaseTargets()) {
         direction: 'credit',
         counterpartyName: 'Alex Morgan',
         description: 'P2P transfer from demo@nova.example',
+        descriptionKey: 'p2pFrom',
+        descriptionParams: { email: 'demo@nova.example' },
       })
       // The same transaction is found by the id the submit answered.
       expect(
