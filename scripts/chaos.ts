@@ -4,11 +4,12 @@
 // database when one answers. Settings by argv or environment:
 //   --cycles=200 (CHAOS_CYCLES), --clients=4 (CHAOS_CLIENTS),
 //   --kill-within-ms=1500 (CHAOS_KILL_WITHIN_MS), --seed=n (CHAOS_SEED),
-//   --database=both|pglite|postgres (CHAOS_DATABASE), --postgres-url=... (CHAOS_POSTGRES_URL)
-// Prints the figures and the violations by kind, writes bench-results/chaos.json and exits 1
-// on any violation.
+//   --database=both|pglite|postgres (CHAOS_DATABASE), --postgres-url=... (CHAOS_POSTGRES_URL),
+//   --out=bench-results/chaos.json (CHAOS_OUT)
+// Prints the figures and the violations by kind, writes the report and exits 1 on any
+// violation.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { runChaos, type ChaosReport } from './chaos/run.ts'
 import {
   pgliteDatabase,
@@ -35,6 +36,7 @@ const cycles = whole('cycles', 'CHAOS_CYCLES', 200)
 const clients = whole('clients', 'CHAOS_CLIENTS', 4)
 const maxKillDelayMs = whole('kill-within-ms', 'CHAOS_KILL_WITHIN_MS', 1500)
 const seed = whole('seed', 'CHAOS_SEED', Date.now() % 2 ** 31)
+const out = setting('out', 'CHAOS_OUT', 'bench-results/chaos.json')
 const which = setting('database', 'CHAOS_DATABASE', 'both')
 const postgresUrl = setting(
   'postgres-url',
@@ -78,15 +80,16 @@ function print(report: ChaosReport): void {
   console.log(
     `${report.database}: ${report.cycles} cycles (SIGKILL each) in ${Math.round(report.durationMs / 1000)} s; ` +
       `requests sent ${requests.sent}, answered ${requests.answered}, retried ${requests.retried}; ` +
-      `transfers posted ${report.transfersPosted}, rail jobs run ${report.jobsRun}`,
+      `transfers posted ${report.transfersPosted}, rail jobs run ${report.jobsRun}; ` +
+      `restart to ready ${report.restartMs.mean} ms on average, ${report.restartMs.max} ms at most`,
   )
   console.log(`  violations: ${total}${total ? ` ${JSON.stringify(violations)}` : ''}`)
   for (const note of report.notes) console.log(`  ${note}`)
 }
 
-mkdirSync(join(root, 'bench-results'), { recursive: true })
+mkdirSync(dirname(resolve(root, out)), { recursive: true })
 writeFileSync(
-  join(root, 'bench-results/chaos.json'),
+  resolve(root, out),
   JSON.stringify({ measuredAt: new Date().toISOString(), reports }, null, 2),
 )
 const broken = reports.some((report) => Object.keys(report.violations).length > 0)

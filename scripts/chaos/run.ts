@@ -30,6 +30,8 @@ export interface ChaosReport {
   requests: { sent: number; answered: number; retried: number }
   transfersPosted: number
   jobsRun: number
+  /** From spawning the killed server's successor to its /readyz answering 200. */
+  restartMs: { mean: number; max: number }
   violations: Record<string, number>
   notes: string[]
   durationMs: number
@@ -85,7 +87,13 @@ export async function runChaos(
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const env = serverEnv(database, port)
-  const start = () => startServer(env, baseUrl, 180_000)
+  const restarts: number[] = []
+  const start = async () => {
+    const begun = Date.now()
+    const running = await startServer(env, baseUrl, 180_000)
+    restarts.push(Date.now() - begun)
+    return running
+  }
   const tally = newTally()
   const next = random(options.seed)
   const clients = new Clients(baseUrl, tally, next)
@@ -96,6 +104,7 @@ export async function runChaos(
   if (!database.readsWhileRunning) await stop(server)
   const baseline = await database.read(totals)
   add(tally, await database.read((query) => ledgerViolations(query, baseline)), 'before the run')
+  restarts.length = 0
   for (let cycle = 1; cycle <= options.cycles; cycle++) {
     if (server.child.exitCode !== null || server.child.signalCode !== null) server = await start()
     await clients.retry(options.resendAnswered, options.clients)
@@ -126,6 +135,10 @@ export async function runChaos(
     requests: { sent: tally.sent, answered: tally.answered, retried: tally.retried },
     transfersPosted: end.figures.posted,
     jobsRun: end.figures.jobsRun,
+    restartMs: {
+      mean: Math.round(restarts.reduce((sum, ms) => sum + ms, 0) / restarts.length),
+      max: Math.max(...restarts),
+    },
     violations: tally.violations,
     notes: tally.notes,
     durationMs: Date.now() - started,
