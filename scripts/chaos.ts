@@ -80,7 +80,7 @@ function print(report: ChaosReport): void {
   console.log(
     `${report.database}: ${report.cycles} cycles (SIGKILL each) in ${Math.round(report.durationMs / 1000)} s; ` +
       `requests sent ${requests.sent}, answered ${requests.answered}, retried ${requests.retried}; ` +
-      `transfers posted ${report.transfersPosted}, rail jobs run ${report.jobsRun}; ` +
+      `transfers posted ${report.transfersPosted}, rail jobs run ${report.jobsRun} (${report.jobsRerun} again after a kill); ` +
       `restart to ready ${report.restartMs.mean} ms on average, ${report.restartMs.max} ms at most`,
   )
   console.log(`  violations: ${total}${total ? ` ${JSON.stringify(violations)}` : ''}`)

@@ -61,6 +61,14 @@ const orderLedgerMismatch = `
       or (o.status in ('declined', 'expired', 'failed', 'returned')
           and t.id is not null and t.status <> 'voided'))`
 
+/** A mass batch of the run whose lines are not all orders (each line is one, same commit). */
+const batchMissingLines = `
+  select b.id from mass_batches b
+   where b.idempotency_key like 'chaos-%' and b.row_count <> (
+         select count(*) from transfer_orders o
+          where o.customer_id = b.customer_id
+            and o.idempotency_key like b.idempotency_key || ':line-%')`
+
 /** Checks that hold at every moment the database is at rest. */
 export async function ledgerViolations(
   query: Query,
@@ -74,7 +82,9 @@ export async function ledgerViolations(
     negativeBalance: await count(query, negativeBalance),
     balanceDiffersFromPostings: await count(query, balanceDiffers),
     halfPosted:
-      (await count(query, unbalancedTransfer)) + (await count(query, orderLedgerMismatch)),
+      (await count(query, unbalancedTransfer)) +
+      (await count(query, orderLedgerMismatch)) +
+      (await count(query, batchMissingLines)),
   }
 }
 
@@ -118,13 +128,23 @@ export async function endViolations(query: Query, answered: AnsweredOrder[]): Pr
   return { answerNotStored, jobLost, jobDoneTwice }
 }
 
-/** What the run moved: orders of its keys posted, and rail jobs done. */
-export async function runFigures(query: Query): Promise<{ posted: number; jobsRun: number }> {
+/**
+ * What the run moved: orders of its keys posted, rail jobs done, and of those the ones done
+ * on a later attempt (claimed by a process that was killed, run again after the lease).
+ */
+export async function runFigures(
+  query: Query,
+): Promise<{ posted: number; jobsRun: number; jobsRerun: number }> {
   const [posted] = await query(`
     select count(*)::int as n from transfer_orders
      where idempotency_key like 'chaos-%' and status in ('completed', 'settled')`)
-  const [jobsRun] = await query(`
-    select count(*)::int as n from jobs j join transfer_orders o on o.id = (j.payload->>'orderId')::int
+  const [jobs] = await query(`
+    select count(*)::int as n, count(*) filter (where j.attempts > 1)::int as rerun
+      from jobs j join transfer_orders o on o.id = (j.payload->>'orderId')::int
      where j.kind = '${railJobKind}' and j.done_at is not null and o.idempotency_key like 'chaos-%'`)
-  return { posted: Number(posted?.n ?? 0), jobsRun: Number(jobsRun?.n ?? 0) }
+  return {
+    posted: Number(posted?.n ?? 0),
+    jobsRun: Number(jobs?.n ?? 0),
+    jobsRerun: Number(jobs?.rerun ?? 0),
+  }
 }

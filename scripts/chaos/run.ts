@@ -30,6 +30,8 @@ export interface ChaosReport {
   requests: { sent: number; answered: number; retried: number }
   transfersPosted: number
   jobsRun: number
+  /** Rail jobs done on a later attempt: claimed by a killed process, run again after the lease. */
+  jobsRerun: number
   /** From spawning the killed server's successor to its /readyz answering 200. */
   restartMs: { mean: number; max: number }
   violations: Record<string, number>
@@ -135,6 +137,7 @@ export async function runChaos(
     requests: { sent: tally.sent, answered: tally.answered, retried: tally.retried },
     transfersPosted: end.figures.posted,
     jobsRun: end.figures.jobsRun,
+    jobsRerun: end.figures.jobsRerun,
     restartMs: {
       mean: Math.round(restarts.reduce((sum, ms) => sum + ms, 0) / restarts.length),
       max: Math.max(...restarts),

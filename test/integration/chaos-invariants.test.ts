@@ -85,4 +85,11 @@ describe('chaos invariants', () => {
                   where account_id = ${String(posting.account_id)}`)
     expect((await ledgerViolations(query, baseline)).negativeBalance).toBe(1)
   })
+
+  it('counts a mass batch of the run with lines missing', async () => {
+    const before = (await ledgerViolations(query, baseline)).halfPosted
+    await query(`update mass_batches set idempotency_key = 'chaos-batch-without-lines'
+                  where id = (select min(id) from mass_batches where row_count > 0)`)
+    expect((await ledgerViolations(query, baseline)).halfPosted).toBe(before + 1)
+  })
 })
