@@ -54,6 +54,10 @@ if (which !== 'pglite') {
   }
 }
 
+// Ctrl-C or a SIGTERM ends the run through process.exit, so that its server is killed too
+// (run.ts); the temporary PGlite folder or PostgreSQL database of that run is left behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
+
 const reports: ChaosReport[] = []
 for (const open of targets) {
   const database = await open()

@@ -94,6 +94,10 @@ export async function runChaos(
     const begun = Date.now()
     const running = await startServer(env, baseUrl, 180_000)
     restarts.push(Date.now() - begun)
+    // A run that ends early (an error, Ctrl-C through chaos.ts) leaves no server behind.
+    const orphan = () => running.child.kill('SIGKILL')
+    process.once('exit', orphan)
+    void running.exited.then(() => process.off('exit', orphan))
     return running
   }
   const tally = newTally()
