@@ -6,7 +6,14 @@
 /** One read-only statement; the rows as plain objects. */
 export type Query = (text: string) => Promise<Record<string, unknown>[]>
 
-export type Violations = Record<string, number>
+export type LedgerViolations = {
+  totalChanged: number
+  negativeBalance: number
+  balanceDiffersFromPostings: number
+  halfPosted: number
+}
+
+export type EndViolations = { answerNotStored: number; jobLost: number; jobDoneTwice: number }
 
 /** The sum of all posted postings per currency: the bank's books, house accounts included. */
 export async function totals(query: Query): Promise<Record<string, string>> {
@@ -73,7 +80,7 @@ const batchMissingLines = `
 export async function ledgerViolations(
   query: Query,
   baseline: Record<string, string>,
-): Promise<Violations> {
+): Promise<LedgerViolations> {
   const now = await totals(query)
   const currencies = new Set([...Object.keys(baseline), ...Object.keys(now)])
   const changed = [...currencies].filter((c) => (baseline[c] ?? '0') !== (now[c] ?? '0'))
@@ -102,7 +109,10 @@ export interface AnsweredOrder {
  * the outcome was recorded once (one e-mail to the sender per order; the job's transaction
  * writes it with the outcome).
  */
-export async function endViolations(query: Query, answered: AnsweredOrder[]): Promise<Violations> {
+export async function endViolations(
+  query: Query,
+  answered: AnsweredOrder[],
+): Promise<EndViolations> {
   const keys = new Map(answered.map((order) => [order.id, order.key]))
   const stored = await query(
     `select id, idempotency_key from transfer_orders where idempotency_key like 'chaos-%'`,
