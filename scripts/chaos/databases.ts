@@ -13,6 +13,8 @@ export interface ChaosDatabase {
   name: 'pglite' | 'postgres'
   /** What the server process needs to open it. */
   env: Record<string, string>
+  /** True when it starts as a copy of a seeded database (the server then seeds nothing). */
+  seeded: boolean
   /** True when the checker may read while the server runs (PostgreSQL). */
   readsWhileRunning: boolean
   /** Runs work over a read connection; for PGlite only while no server holds the folder. */
@@ -41,6 +43,7 @@ export async function pgliteDatabase(choice: DatabaseChoice): Promise<ChaosDatab
   return {
     name: 'pglite',
     env: { DATABASE_URL: '', DATA_DIR: dataDir },
+    seeded: choice.pgliteDump !== undefined,
     readsWhileRunning: false,
     async read(work) {
       const client = new PGlite(dataDir)
@@ -76,6 +79,7 @@ export async function postgresDatabase(choice: DatabaseChoice): Promise<ChaosDat
   return {
     name: 'postgres',
     env: { DATABASE_URL: url.toString() },
+    seeded: choice.postgresTemplate !== undefined,
     readsWhileRunning: true,
     read: (work) => work(async (text) => (await client.query(text)).rows),
     async drop() {

@@ -103,13 +103,21 @@ export async function runChaos(
   const tally = newTally()
   const next = random(options.seed)
   const clients = new Clients(baseUrl, tally, next)
-  // Seeded (by the server, when the database is new) and at rest: the books to compare with.
+  // The books to compare with, read at rest: before the first start when the database came
+  // seeded (a PGlite folder is then free), else once the server has seeded it.
+  const atRest = async () => {
+    const books = await database.read(totals)
+    add(tally, await database.read((query) => ledgerViolations(query, books)), 'before the run')
+    return books
+  }
+  let baseline = database.seeded ? await atRest() : undefined
   let server: Running = await start()
   await clients.signInAll()
   const pendingAtStart = await clients.pendingAmounts('demo@nova.example')
-  if (!database.readsWhileRunning) await stop(server)
-  const baseline = await database.read(totals)
-  add(tally, await database.read((query) => ledgerViolations(query, baseline)), 'before the run')
+  if (!baseline) {
+    if (!database.readsWhileRunning) await stop(server)
+    baseline = await atRest()
+  }
   restarts.length = 0
   for (let cycle = 1; cycle <= options.cycles; cycle++) {
     if (server.child.exitCode !== null || server.child.signalCode !== null) server = await start()
