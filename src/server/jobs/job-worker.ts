@@ -18,15 +18,21 @@ export interface JobWorker {
   stop(): Promise<void>
 }
 
-/** The worker's settings: JOBS_POLL_INTERVAL_MS (1000 by default). */
+/**
+ * The worker's settings: JOBS_POLL_INTERVAL_MS (1000 by default) and JOBS_LEASE_MS, how long
+ * a claimed job stays with this worker before another may take it over (five minutes unless
+ * set, at least one second): the wait before a job whose process died is run again.
+ */
 export function jobWorkerOptionsFromEnv(
   env: NodeJS.ProcessEnv,
   allowPrivateNetworks: boolean,
 ): JobWorkerOptions {
   const poll = Number(env.JOBS_POLL_INTERVAL_MS)
+  const lease = Number(env.JOBS_LEASE_MS)
   return {
     pollIntervalMs: Number.isFinite(poll) && poll >= 10 ? poll : 1000,
     allowPrivateNetworks,
+    ...(env.JOBS_LEASE_MS && Number.isInteger(lease) && lease >= 1000 ? { leaseMs: lease } : {}),
   }
 }
 

@@ -37,4 +37,18 @@ describe('jobWorkerOptionsFromEnv', () => {
       allowPrivateNetworks: false,
     })
   })
+
+  it.each([
+    [{ JOBS_LEASE_MS: '2000' }, { leaseMs: 2000 }],
+    [{ JOBS_LEASE_MS: '999' }, {}],
+    [{ JOBS_LEASE_MS: '1.5e3' }, { leaseMs: 1500 }],
+    [{ JOBS_LEASE_MS: 'long' }, {}],
+    [{ JOBS_LEASE_MS: '' }, {}],
+  ])('reads %j as the lease %j (five minutes when absent)', (env, lease) => {
+    expect(jobWorkerOptionsFromEnv(env, true)).toEqual({
+      pollIntervalMs: 1000,
+      allowPrivateNetworks: true,
+      ...lease,
+    })
+  })
 })
