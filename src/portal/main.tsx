@@ -8,7 +8,7 @@ import { MantineProvider } from '@mantine/core'
 import { BrandContext } from './brand/brand-context.tsx'
 import { resolveBrand } from './brand/resolve-brand.ts'
 import { initI18n, initialLang } from './i18n/i18n.ts'
-import { themeFor } from './app/theme.ts'
+import { cssVariablesResolver, themeFor } from './app/theme.ts'
 import { router } from './app/router.tsx'
 import { setActingCustomer } from './api/acting-customer.ts'
 
@@ -27,7 +27,7 @@ createRoot(root).render(
   <StrictMode>
     <BrandContext value={brand}>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={themeFor(brand)}>
+        <MantineProvider theme={themeFor(brand)} cssVariablesResolver={cssVariablesResolver}>
           <RouterProvider router={router} />
         </MantineProvider>
       </I18nextProvider>

@@ -20,15 +20,35 @@ import { useBrand } from '../brand/brand-context.tsx'
 import { logoUrl } from '../brand/resolve-brand.ts'
 import { session } from '../api/client.ts'
 import { LanguageSelect } from '../components/language-select.tsx'
-import { ScreenMenu } from './screen-menu.tsx'
+import { menuNamespaces, ScreenMenu } from './screen-menu.tsx'
 import { RealtimeNotices } from '../components/realtime-notices.tsx'
 import { CompanySwitch } from './company-switch.tsx'
 import { VerificationBanner } from '../features/verification/verification-banner.tsx'
-import { useCustomerInfo } from '../api/get-customer-info.ts'
+import { customerInfoQuery, useCustomerInfo } from '../api/get-customer-info.ts'
+import { operationQuery } from '../api/operation-query.ts'
+import { queryClient } from '../api/query-client.ts'
+import { preloadNamespaces } from '../i18n/i18n.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 import { kycHoldTarget } from './kyc-hold.ts'
+import { mainContentId, SkipLink } from './skip-link.tsx'
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
+
+/**
+ * The route's loader: what the header, the menu and the verification banner ask for starts
+ * with the layout's code, in parallel with the page's own calls, and waits for none of them.
+ */
+export function loader() {
+  if (!session.isSignedIn) return null
+  const started = [
+    queryClient.ensureQueryData(customerInfoQuery()),
+    queryClient.ensureQueryData(operationQuery('customerAccessListGet', {})),
+    queryClient.ensureQueryData(operationQuery('profileInquiry', {})),
+  ]
+  for (const call of started) void call.catch(() => undefined)
+  preloadNamespaces([...menuNamespaces, 'verification'])
+  return null
+}
 
 /** Brings a person whose KYC is needed back to the KYC page, with what the page was handed. */
 function KycHold({ children }: { children: ReactNode }) {
@@ -77,6 +97,7 @@ export function Component() {
       footer={{ height: 48 }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           {/* On a phone the brand gives way, so the language and sign-out stay whole. */}
@@ -110,7 +131,7 @@ export function Component() {
           </Suspense>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={mainContentId} tabIndex={-1} style={{ outline: 'none' }}>
         <RealtimeNotices />
         <Suspense fallback={null}>
           <VerificationBanner />

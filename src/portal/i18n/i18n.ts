@@ -9,7 +9,7 @@ import type { Lang } from '../brand/resolve-brand.ts'
 
 export const supportedLangs = ['en', 'es', 'pt', 'ro', 'ru', 'ua'] as const
 /** Namespaces every page needs; the others load with the screens that use them. */
-export const namespaces = ['common', 'auth', 'home'] as const
+export const namespaces = ['common', 'auth'] as const
 const langStorageKey = 'portal.lang'
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json')
@@ -47,7 +47,11 @@ export function initialLang(available: readonly string[], fallback: string): str
   return remembered && available.includes(remembered) ? remembered : fallback
 }
 
+/** The language the portal started in, for preloadNamespaces. */
+let startLang: string | undefined
+
 export async function initI18n(lang: string): Promise<I18n> {
+  startLang = lang
   const instance = i18next.createInstance()
   await instance
     .use(localeFiles)
@@ -68,4 +72,15 @@ export async function changeLanguage(instance: I18n, lang: string): Promise<void
   await instance.changeLanguage(i18nCode(lang))
   localStorage.setItem(langStorageKey, lang)
   document.documentElement.lang = i18nCode(lang)
+}
+
+/**
+ * Starts loading these namespaces' files of the starting language, for a route's loader: the
+ * texts arrive with the route's code instead of after its first render (i18next's backend
+ * then finds the modules already loaded).
+ */
+export function preloadNamespaces(names: readonly string[]): void {
+  if (!startLang) return
+  for (const name of names)
+    void files[`../../../locales/${startLang}/${name}.json`]?.().catch(() => undefined)
 }

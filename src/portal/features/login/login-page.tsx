@@ -48,7 +48,7 @@ export function Component() {
   const { error, reason, step } = flow
 
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
         <Stack>
           <Image src={logoUrl(brand)} alt={brand.projectName} h={40} w="auto" fit="contain" />
