@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { hintedPages } from './portal-preload.ts'
 
 const apiPrefixes = ['/rpc/', '/api', '/auth/']
 /** Portal pages under an API prefix: the OAuth entry a partner links to (product-spec §2). */
@@ -33,6 +34,8 @@ export async function servePortal(
       },
     })
   }
+  // /login and /home name their route's first chunks themselves (portal-preload.ts).
+  const hinted = hasPortal ? hintedPages(root) : new Map<string, string>()
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? ''
     const isApi =
@@ -40,6 +43,8 @@ export async function servePortal(
     const wantsHtml =
       request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')
     if (hasPortal && !isApi && wantsHtml) {
+      const page = hinted.get(path)
+      if (page) return reply.header('cache-control', 'no-cache').type('text/html').send(page)
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
     return reply.code(404).type('application/json').send({ message: 'Not found' })

@@ -1,7 +1,7 @@
 // The main layout (product-spec section 2): header with the brand's logo and name, the left
 // menu, the footer. It is also the auth guard: no session means the login page; and a person
 // whose KYC is needed is held on the KYC page (kyc-hold.ts).
-import { Suspense, useEffect, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Navigate, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
@@ -15,7 +15,7 @@ import {
   ScrollArea,
   Text,
 } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useBrand } from '../brand/brand-context.tsx'
 import { logoUrl } from '../brand/resolve-brand.ts'
 import { session } from '../api/client.ts'
@@ -33,6 +33,8 @@ import { kycHoldTarget } from './kyc-hold.ts'
 import { mainContentId, SkipLink } from './skip-link.tsx'
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
+/** Where the menu is beside the page (the navbar's breakpoint, sm); narrower it is a drawer. */
+const wideScreen = '(min-width: 48em)'
 
 /**
  * The route's loader: what the header, the menu and the verification banner ask for starts
@@ -46,8 +48,22 @@ export function loader() {
     queryClient.ensureQueryData(operationQuery('profileInquiry', {})),
   ]
   for (const call of started) void call.catch(() => undefined)
-  preloadNamespaces([...menuNamespaces, 'verification'])
+  preloadNamespaces(
+    window.matchMedia(wideScreen).matches ? [...menuNamespaces, 'verification'] : ['verification'],
+  )
   return null
+}
+
+/**
+ * Whether the menu's entries are rendered: beside the page always, on a phone once the burger
+ * has opened the drawer. A phone's first view then neither loads the menu's texts nor renders
+ * its entries.
+ */
+function useMenuShown(opened: boolean): boolean {
+  const wide = useMediaQuery(wideScreen, undefined, { getInitialValueInEffect: false })
+  const [openedOnce, setOpenedOnce] = useState(false)
+  if (opened && !openedOnce) setOpenedOnce(true)
+  return wide || opened || openedOnce
 }
 
 /** Brings a person whose KYC is needed back to the KYC page, with what the page was handed. */
@@ -81,6 +97,7 @@ export function Component() {
   const brand = useBrand()
   const location = useLocation()
   const [opened, { toggle, close }] = useDisclosure(false)
+  const menuShown = useMenuShown(opened)
   useSessionGuard()
   useEffect(close, [location.pathname, close])
 
@@ -126,9 +143,11 @@ export function Component() {
       <AppShell.Navbar p="sm" aria-label={t('menu.label')}>
         <AppShell.Section grow component={ScrollArea}>
           <NavLink component={RouterNavLink} to="/home" label={t('menu.home')} />
-          <Suspense fallback={null}>
-            <ScreenMenu />
-          </Suspense>
+          {menuShown && (
+            <Suspense fallback={null}>
+              <ScreenMenu />
+            </Suspense>
+          )}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={mainContentId} tabIndex={-1} style={{ outline: 'none' }}>

@@ -32,7 +32,11 @@ import { useReloadOnTransactions } from '../../api/use-reload-on-transactions.ts
 import { loadCurrencies, type Currency } from '../../api/dictionaries.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
 import { formatAmount } from '../../../shared/money.ts'
-import { RecentTransactions, recentTransactionsQuery } from './recent-transactions.tsx'
+import {
+  loadedFreshMs,
+  RecentTransactions,
+  recentTransactionsQuery,
+} from './recent-transactions.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
 
 type Account = components['schemas']['Account']
@@ -71,7 +75,7 @@ export function loader() {
 /** The balances with the currencies' symbols; the currencies come from their dictionary. */
 function useHomeAccounts(): State {
   const { t } = useTranslation('common')
-  const accounts = useOperationQuery('balanceInquiry', {})
+  const accounts = useOperationQuery('balanceInquiry', {}, { staleTime: loadedFreshMs })
   const currencies = useQuery(currenciesQuery)
   const answer = useDeferredValue(accounts.data)
   const currencyList = useDeferredValue(currencies.data)

@@ -20,6 +20,12 @@ type State =
 
 const recentBody = { pageNumber: 1, pageSize: recentCount }
 
+/**
+ * How long an answer the route's loader asked for counts as fresh: long enough for the page
+ * that mounts just after not to ask again; a transfer or a realtime event reloads it anyway.
+ */
+export const loadedFreshMs = 5_000
+
 /** The query of the newest transactions, for the route's loader to start early. */
 export function recentTransactionsQuery() {
   return operationQuery('transactionHistoryList', recentBody)
@@ -28,7 +34,9 @@ export function recentTransactionsQuery() {
 /** The newest transactions; home's realtime subscription makes them stale. */
 function useRecent(): State {
   const { t } = useTranslation(['history', 'common'])
-  const query = useOperationQuery('transactionHistoryList', recentBody)
+  const query = useOperationQuery('transactionHistoryList', recentBody, {
+    staleTime: loadedFreshMs,
+  })
   // Rendered in a transition: React splits the list's rendering into short tasks.
   const answer = useDeferredValue(query.data)
   if (query.isError) return { status: 'failed', text: t('common:errors.network') }
