@@ -6,11 +6,20 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { Lang } from '../brand/resolve-brand.ts'
+import enAuth from '../../../locales/en/auth.json'
+import enCommon from '../../../locales/en/common.json'
 
 export const supportedLangs = ['en', 'es', 'pt', 'ro', 'ru', 'ua'] as const
 /** Namespaces every page needs; the others load with the screens that use them. */
 export const namespaces = ['common', 'auth'] as const
 const langStorageKey = 'portal.lang'
+
+/**
+ * English, every brand's default and the fallback, comes with the entry for the namespaces
+ * every page needs: the first page renders without waiting for a text file (Lighthouse's
+ * budget, DESIGN.md section 10). Other languages and namespaces load on demand.
+ */
+const bundled = { en: { common: enCommon, auth: enAuth } }
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json')
 
@@ -61,6 +70,8 @@ export async function initI18n(lang: string): Promise<I18n> {
       fallbackLng: 'en',
       ns: [...namespaces],
       defaultNS: 'common',
+      resources: bundled,
+      partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       returnNull: false,
     })
