@@ -1,5 +1,5 @@
 // Portal entry: pick the brand, load its language, then render the router.
-import '@mantine/core/styles.css'
+import './app/first-styles.ts'
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'

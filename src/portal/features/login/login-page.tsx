@@ -25,10 +25,13 @@ import { useBrand } from '../../brand/brand-context.tsx'
 import { isDemo, logoUrl } from '../../brand/resolve-brand.ts'
 import { session } from '../../api/client.ts'
 import { LanguageSelect } from '../../components/language-select.tsx'
+import { withAllStyles } from '../../app/styles.ts'
 import { signIn, signInWithCode, type SecondStep, type SignInResult } from './sign-in.ts'
 
-const SecondStepView = lazy(() =>
-  import('./second-step.tsx').then((module) => ({ default: module.SecondStepView })),
+const SecondStepView = lazy(
+  withAllStyles(() =>
+    import('./second-step.tsx').then((module) => ({ default: module.SecondStepView })),
+  ),
 )
 
 /** Why the person is back at the login page (?reason=...). */
