@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { RouteObject } from 'react-router'
 import { styledRoutes } from '../../../../src/portal/app/styles.ts'
 
-const lazyOf = (name: string) => () => Promise.resolve({ name })
+const lazyOf = (handle: string) => () => Promise.resolve({ handle })
 
 describe('styledRoutes', () => {
   const login = lazyOf('login')
