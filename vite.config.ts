@@ -62,6 +62,8 @@ const signedInShell = new RegExp(
     String.raw`src[\\/]portal[\\/]features[\\/](home[\\/]|verification[\\/](verification-banner|use-user-status)\.tsx?)`,
     String.raw`src[\\/]shared[\\/](access|access-rights|permission-flags|response-codes|money)\.ts`,
     String.raw`src[\\/]generated[\\/]constants\.ts`,
+    // Home's English texts come with its code (home-page.tsx).
+    String.raw`locales[\\/]en[\\/](home|history)\.json`,
   ].join('|'),
 )
 const chunkGroups = [

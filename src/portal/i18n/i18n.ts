@@ -58,10 +58,13 @@ export function initialLang(available: readonly string[], fallback: string): str
 
 /** The language the portal started in, for preloadNamespaces. */
 let startLang: string | undefined
+/** The portal's instance, for texts that come with a route's code (addEnglishTexts). */
+let portalI18n: I18n | undefined
 
 export async function initI18n(lang: string): Promise<I18n> {
   startLang = lang
   const instance = i18next.createInstance()
+  portalI18n = instance
   await instance
     .use(localeFiles)
     .use(initReactI18next)
@@ -92,6 +95,18 @@ export async function changeLanguage(instance: I18n, lang: string): Promise<void
  */
 export function preloadNamespaces(names: readonly string[]): void {
   if (!startLang) return
-  for (const name of names)
+  const lang = startLang
+  for (const name of names.filter((ns) => !portalI18n?.hasResourceBundle(i18nCode(lang), ns)))
     void files[`../../../locales/${startLang}/${name}.json`]?.().catch(() => undefined)
+}
+
+/**
+ * English texts that come with a route's code (home's): the first render of the route does
+ * not wait for their files; English is also every language's fallback.
+ */
+export function addEnglishTexts(texts: Record<string, Record<string, unknown>>): void {
+  for (const [namespace, resources] of Object.entries(texts)) {
+    if (!portalI18n?.hasResourceBundle('en', namespace))
+      portalI18n?.addResourceBundle('en', namespace, resources)
+  }
 }

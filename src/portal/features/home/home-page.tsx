@@ -27,7 +27,9 @@ import type { components } from '../../../generated/api.d.ts'
 import { operationQuery, useOperationQuery } from '../../api/operation-query.ts'
 import { queryClient } from '../../api/query-client.ts'
 import { session } from '../../api/client.ts'
-import { preloadNamespaces } from '../../i18n/i18n.ts'
+import { addEnglishTexts, preloadNamespaces } from '../../i18n/i18n.ts'
+import enHistory from '../../../../locales/en/history.json'
+import enHome from '../../../../locales/en/home.json'
 import { useReloadOnTransactions } from '../../api/use-reload-on-transactions.ts'
 import { loadCurrencies, type Currency } from '../../api/dictionaries.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
@@ -68,6 +70,7 @@ export function loader() {
   void queryClient.ensureQueryData(operationQuery('balanceInquiry', {})).catch(() => undefined)
   void queryClient.ensureQueryData(currenciesQuery).catch(() => undefined)
   void queryClient.ensureQueryData(recentTransactionsQuery()).catch(() => undefined)
+  addEnglishTexts({ home: enHome, history: enHistory })
   preloadNamespaces(['home', 'history'])
   return null
 }
