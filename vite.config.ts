@@ -34,6 +34,43 @@ function precompressBuild(): Plugin {
   }
 }
 
+/**
+ * The login's and the signed-in shell's code in a few chunks rather than thirty small ones:
+ * over HTTP/1.1 a browser opens six connections to the server, and each further request
+ * waits its turn (Lighthouse's budget, DESIGN.md section 10). What every page needs (router,
+ * i18n, brand, API client) goes with the entry; what every signed-in page needs (query cache,
+ * main layout, menu, home) in one chunk. Nothing of the signed-in shell may be needed by the
+ * login: the login would then load all of it (bench:login-bundle shows it). The texts stay one
+ * chunk per language and namespace: a group of them would add a stub chunk per namespace.
+ */
+const portalBase = new RegExp(
+  [
+    String.raw`node_modules[\\/](react-router|i18next|react-i18next|html-parse-stringify|void-elements|openapi-fetch|cookie|set-cookie-parser)[\\/]`,
+    String.raw`src[\\/]portal[\\/](brand[\\/]|i18n[\\/]i18n\.ts|app[\\/]page-menu\.ts|components[\\/]language-select\.tsx)`,
+    String.raw`src[\\/]portal[\\/]api[\\/](acting-customer|client|session-store|transport|dictionaries)\.ts`,
+    String.raw`src[\\/]generated[\\/](brands|screen-routes)\.ts`,
+    String.raw`brands[\\/][^\\/]+[\\/]logo\.svg`,
+  ].join('|'),
+)
+const signedInShell = new RegExp(
+  [
+    String.raw`node_modules[\\/](@tanstack|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|tslib)[\\/]`,
+    String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/](ScrollArea|Collapse|Accordion|AppShell|Burger|NavLink|Badge|SimpleGrid|Table|Skeleton|VisuallyHidden)[\\/]`,
+    String.raw`src[\\/]portal[\\/]app[\\/](query-root|main-layout|screen-menu|company-switch|viewer|skip-link|kyc-hold)\.tsx?`,
+    String.raw`src[\\/]portal[\\/]api[\\/](query-client|operation-query|get-customer-info|get-customer-access-list|realtime|realtime-session|use-reload-on-transactions)\.ts`,
+    String.raw`src[\\/]portal[\\/]components[\\/](realtime-notices|transaction-list)\.tsx`,
+    String.raw`src[\\/]portal[\\/]features[\\/](home[\\/]|verification[\\/](verification-banner|use-user-status)\.tsx?)`,
+    String.raw`src[\\/]shared[\\/](access|access-rights|permission-flags|response-codes|money)\.ts`,
+    String.raw`src[\\/]generated[\\/]constants\.ts`,
+    // Home's English texts come with its code (home-page.tsx).
+    String.raw`locales[\\/]en[\\/](home|history)\.json`,
+  ].join('|'),
+)
+const chunkGroups = [
+  { name: 'portal-base', test: portalBase },
+  { name: 'signed-in', test: signedInShell },
+]
+
 export default defineConfig({
   root: 'src/portal',
   publicDir: false,
@@ -44,6 +81,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Read by the server to hint the first chunks of /login and /home (serve-portal.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -55,6 +94,7 @@ export default defineConfig({
               name: 'mantine-base',
               test: /@mantine[\\/](form|core[\\/]esm[\\/](core|components[\\/](Input|InputBase|TextInput|PasswordInput|NativeSelect|ActionIcon|Anchor|Alert|CloseButton|Group|Stack|Text|Title|Paper|Center|Image|Button|UnstyledButton|Loader|Box)[\\/]))/,
             },
+            ...chunkGroups,
           ],
         },
       },

@@ -1,6 +1,6 @@
 // Portal entry: pick the brand, load its language, then render the router.
-import '@mantine/core/styles.css'
-import { StrictMode } from 'react'
+import './app/first-styles.ts'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { I18nextProvider } from 'react-i18next'
@@ -8,7 +8,7 @@ import { MantineProvider } from '@mantine/core'
 import { BrandContext } from './brand/brand-context.tsx'
 import { resolveBrand } from './brand/resolve-brand.ts'
 import { initI18n, initialLang } from './i18n/i18n.ts'
-import { themeFor } from './app/theme.ts'
+import { cssVariablesResolver, themeFor } from './app/theme.ts'
 import { router } from './app/router.tsx'
 import { setActingCustomer } from './api/acting-customer.ts'
 
@@ -23,14 +23,17 @@ document.title = brand.projectName
 
 const root = document.getElementById('root')
 if (!root) throw new Error('assertion: index.html has #root')
-createRoot(root).render(
-  <StrictMode>
-    <BrandContext value={brand}>
-      <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={themeFor(brand)}>
-          <RouterProvider router={router} />
-        </MantineProvider>
-      </I18nextProvider>
-    </BrandContext>
-  </StrictMode>,
-)
+// A transition: React renders the first page in short tasks and keeps the main thread free.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <BrandContext value={brand}>
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider theme={themeFor(brand)} cssVariablesResolver={cssVariablesResolver}>
+            <RouterProvider router={router} />
+          </MantineProvider>
+        </I18nextProvider>
+      </BrandContext>
+    </StrictMode>,
+  )
+})

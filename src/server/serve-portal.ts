@@ -6,6 +6,7 @@ import { resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { isPageNavigation, type RouteAnswers } from './security-headers.ts'
+import { hintedPages } from './portal-preload.ts'
 
 const apiPrefixes = ['/rpc/', '/api', '/auth/']
 /** Portal pages under an API prefix: the OAuth entry a partner links to (product-spec §2). */
@@ -46,6 +47,8 @@ export async function servePortal(
     }
     done()
   })
+  // /login and /home name their route's first chunks themselves (portal-preload.ts).
+  const hinted = hasPortal ? hintedPages(root) : new Map<string, string>()
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? ''
     const isApi =
@@ -53,6 +56,8 @@ export async function servePortal(
     const wantsHtml =
       request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')
     if (hasPortal && !isApi && wantsHtml) {
+      const page = hinted.get(path)
+      if (page) return reply.header('cache-control', 'no-cache').type('text/html').send(page)
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
     return reply.code(404).type('application/json').send({ message: 'Not found' })

@@ -5,6 +5,7 @@ import { SessionStore, type SessionTiming } from './session-store.ts'
 import { createTransport } from './transport.ts'
 import { setActingCustomer } from './acting-customer.ts'
 import { resolveBrand } from '../brand/resolve-brand.ts'
+import { setDictionaryTransport } from './dictionaries.ts'
 
 /** Demo builds let browser tests shorten the session timers (localStorage 'portal.timing'). */
 function timingOverride(): Partial<SessionTiming> {
@@ -41,3 +42,5 @@ export const send = createTransport({
 })
 
 export const api = createClient<paths>({ baseUrl: window.location.origin, fetch: send })
+
+setDictionaryTransport(send)

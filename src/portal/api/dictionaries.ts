@@ -52,15 +52,21 @@ export function createDictionaryLoader(
 
 let portalLoader: DictionaryLoader | undefined
 
+/**
+ * The portal's loader goes over the API transport, which client.ts hands over when it loads
+ * (with the entry): this module does not import the client, so it loads in Node for its tests
+ * and a dictionary never waits for a chunk of its own.
+ */
+export function setDictionaryTransport(send: (request: Request) => Promise<Response>): void {
+  portalLoader = createDictionaryLoader(send, sessionStorage, window.location.origin)
+}
+
 /** The portal's loader, over the API transport and the tab's sessionStorage. */
 export async function loadDictionary(
   operationId: string,
   payload?: Record<string, unknown>,
 ): Promise<DictionaryReply> {
-  if (!portalLoader) {
-    const { send } = await import('./client.ts')
-    portalLoader = createDictionaryLoader(send, sessionStorage, window.location.origin)
-  }
+  if (!portalLoader) throw new Error("assertion: client.ts set the dictionaries' transport")
   return portalLoader.load(operationId, payload)
 }
 

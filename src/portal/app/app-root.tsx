@@ -5,8 +5,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import { setActingCustomer } from '../api/acting-customer.ts'
+import { withAllStyles } from './styles.ts'
 
-const EmailConfirmationPopup = lazy(() => import('./email-confirmation-popup.tsx'))
+const EmailConfirmationPopup = lazy(withAllStyles(() => import('./email-confirmation-popup.tsx')))
 const activationActions = ['activation', 'activationBusiness', 'activationEmployee']
 
 export function AppRoot() {

@@ -1,7 +1,7 @@
 // The main layout (product-spec section 2): header with the brand's logo and name, the left
 // menu, the footer. It is also the auth guard: no session means the login page; and a person
 // whose KYC is needed is held on the KYC page (kyc-hold.ts).
-import { Suspense, useEffect, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Navigate, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
@@ -15,20 +15,56 @@ import {
   ScrollArea,
   Text,
 } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useBrand } from '../brand/brand-context.tsx'
 import { logoUrl } from '../brand/resolve-brand.ts'
 import { session } from '../api/client.ts'
 import { LanguageSelect } from '../components/language-select.tsx'
-import { ScreenMenu } from './screen-menu.tsx'
+import { menuNamespaces, ScreenMenu } from './screen-menu.tsx'
 import { RealtimeNotices } from '../components/realtime-notices.tsx'
 import { CompanySwitch } from './company-switch.tsx'
 import { VerificationBanner } from '../features/verification/verification-banner.tsx'
-import { useCustomerInfo } from '../api/get-customer-info.ts'
+import { customerInfoQuery, useCustomerInfo } from '../api/get-customer-info.ts'
+import { operationQuery } from '../api/operation-query.ts'
+import { queryClient } from '../api/query-client.ts'
+import { preloadNamespaces } from '../i18n/i18n.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 import { kycHoldTarget } from './kyc-hold.ts'
+import { mainContentId, SkipLink } from './skip-link.tsx'
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
+/** Where the menu is beside the page (the navbar's breakpoint, sm); narrower it is a drawer. */
+const wideScreen = '(min-width: 48em)'
+
+/**
+ * The route's loader: what the header, the menu and the verification banner ask for starts
+ * with the layout's code, in parallel with the page's own calls, and waits for none of them.
+ */
+export function loader() {
+  if (!session.isSignedIn) return null
+  const started = [
+    queryClient.ensureQueryData(customerInfoQuery()),
+    queryClient.ensureQueryData(operationQuery('customerAccessListGet', {})),
+    queryClient.ensureQueryData(operationQuery('profileInquiry', {})),
+  ]
+  for (const call of started) void call.catch(() => undefined)
+  preloadNamespaces(
+    window.matchMedia(wideScreen).matches ? [...menuNamespaces, 'verification'] : ['verification'],
+  )
+  return null
+}
+
+/**
+ * Whether the menu's entries are rendered: beside the page always, on a phone once the burger
+ * has opened the drawer. A phone's first view then neither loads the menu's texts nor renders
+ * its entries.
+ */
+function useMenuShown(opened: boolean): boolean {
+  const wide = useMediaQuery(wideScreen, undefined, { getInitialValueInEffect: false })
+  const [openedOnce, setOpenedOnce] = useState(false)
+  if (opened && !openedOnce) setOpenedOnce(true)
+  return wide || opened || openedOnce
+}
 
 /** Brings a person whose KYC is needed back to the KYC page, with what the page was handed. */
 function KycHold({ children }: { children: ReactNode }) {
@@ -61,6 +97,7 @@ export function Component() {
   const brand = useBrand()
   const location = useLocation()
   const [opened, { toggle, close }] = useDisclosure(false)
+  const menuShown = useMenuShown(opened)
   useSessionGuard()
   useEffect(close, [location.pathname, close])
 
@@ -77,6 +114,7 @@ export function Component() {
       footer={{ height: 48 }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           {/* On a phone the brand gives way, so the language and sign-out stay whole. */}
@@ -105,12 +143,14 @@ export function Component() {
       <AppShell.Navbar p="sm" aria-label={t('menu.label')}>
         <AppShell.Section grow component={ScrollArea}>
           <NavLink component={RouterNavLink} to="/home" label={t('menu.home')} />
-          <Suspense fallback={null}>
-            <ScreenMenu />
-          </Suspense>
+          {menuShown && (
+            <Suspense fallback={null}>
+              <ScreenMenu />
+            </Suspense>
+          )}
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={mainContentId} tabIndex={-1} style={{ outline: 'none' }}>
         <RealtimeNotices />
         <Suspense fallback={null}>
           <VerificationBanner />

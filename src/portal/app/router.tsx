@@ -2,20 +2,31 @@
 // Rendered screens (spec/screens) get their routes from the generated list; the renderer
 // itself is one lazy chunk.
 import { lazy, Suspense, type ReactNode } from 'react'
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router'
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type NonIndexRouteObject,
+  type RouteObject,
+} from 'react-router'
 import { Loader } from '@mantine/core'
 import { screenRoutes } from '../../generated/screen-routes.ts'
 import { useBrand } from '../brand/brand-context.tsx'
 import { AppRoot } from './app-root.tsx'
 import { pageMenu } from './page-menu.ts'
 import type { PageAccess } from './viewer.ts'
+import { styledRoutes, withAllStyles } from './styles.ts'
 
-const ScreenPage = lazy(() =>
-  import('../renderer/screen-page.tsx').then((module) => ({ default: module.ScreenPage })),
+const ScreenPage = lazy(
+  withAllStyles(() =>
+    import('../renderer/screen-page.tsx').then((module) => ({ default: module.ScreenPage })),
+  ),
 )
 // The guard asks the server who is looking: it loads with the signed-in pages, not the login.
-const AccessGuard = lazy(() =>
-  import('./access-guard.tsx').then((module) => ({ default: module.AccessGuard })),
+const AccessGuard = lazy(
+  withAllStyles(() =>
+    import('./access-guard.tsx').then((module) => ({ default: module.AccessGuard })),
+  ),
 )
 
 function guard(page: PageAccess & { fallbackRoute?: string }, children: ReactNode) {
@@ -105,21 +116,34 @@ const publicRoutes: RouteObject[] = [
   },
 ]
 
-export const router = createBrowserRouter([
-  {
-    element: <AppRoot />,
-    children: [
-      loginRoute,
-      // Every other page reads server state through the query cache (query-root.tsx).
-      { lazy: () => import('./query-root.tsx'), children: withQueryCache() },
+const queryRoot: NonIndexRouteObject = { lazy: () => import('./query-root.tsx') }
+const mainLayout: NonIndexRouteObject = { path: '/', lazy: () => import('./main-layout.tsx') }
+const homeRoute: RouteObject = {
+  path: 'home',
+  lazy: () => import('../features/home/home-page.tsx'),
+}
+
+export const router = createBrowserRouter(
+  // The first pages show with their own styles; every other page loads the whole stylesheet.
+  styledRoutes(
+    [
+      {
+        element: <AppRoot />,
+        children: [
+          loginRoute,
+          // Every other page reads server state through the query cache (query-root.tsx).
+          { ...queryRoot, children: withQueryCache() },
+        ],
+      },
     ],
-  },
-])
+    new Set([loginRoute.lazy, queryRoot.lazy, mainLayout.lazy, homeRoute.lazy]),
+  ),
+)
 
 function withQueryCache(): RouteObject[] {
   return [
     ...publicRoutes,
-    { path: '/', lazy: () => import('./main-layout.tsx'), children: signedInPages() },
+    { ...mainLayout, children: signedInPages() },
     // The demo mailbox is public: codes are read there before anyone can sign in.
     { path: '/mailbox', lazy: () => import('../features/mailbox/mailbox-page.tsx') },
     { path: '*', lazy: () => import('../features/not-found/not-found-page.tsx') },
@@ -130,7 +154,7 @@ function withQueryCache(): RouteObject[] {
 function signedInPages(): RouteObject[] {
   return [
     { index: true, element: <Navigate to="/home" replace /> },
-    { path: 'home', lazy: () => import('../features/home/home-page.tsx') },
+    homeRoute,
     // Where the verification banner leads (product-spec sections 2 and 4).
     {
       path: 'unverified-account',

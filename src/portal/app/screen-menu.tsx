@@ -11,7 +11,7 @@ import { mayOpen, openToEveryone, useViewer, type PageAccess } from './viewer.ts
 
 const groups = ['transfers', 'settings', 'merchant'] as const
 /** The namespaces of every menu title, loaded with the menu. */
-const menuNamespaces = [
+export const menuNamespaces = [
   'screens',
   ...new Set(pageMenu.map((page) => page.title.split(':')[0] ?? 'common')),
 ]
@@ -45,7 +45,14 @@ export function ScreenMenu() {
     if (items.length === 0) return null
     const active = items.some((screen) => location.pathname.startsWith(screen.route))
     return (
-      <NavLink key={group} label={t(`menu.${group}`)} defaultOpened={active} childrenOffset="sm">
+      // A group opens and closes: a button, not a link without an address.
+      <NavLink
+        key={group}
+        component="button"
+        label={t(`menu.${group}`)}
+        defaultOpened={active}
+        childrenOffset="sm"
+      >
         {items.map((screen) => (
           <NavLink
             key={screen.id}

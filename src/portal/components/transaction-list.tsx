@@ -69,9 +69,14 @@ function Amount({ transaction }: { transaction: Transaction }) {
   return (
     <Text
       fw={700}
-      // A rejected transaction moved nothing: its amount is struck through.
+      // A rejected transaction moved nothing: its amount is struck through. Money in is the
+      // green of badges, readable on white (app/theme.ts).
       c={
-        transaction.status === 'rejected' ? 'dimmed' : isDebit(transaction) ? undefined : 'green.8'
+        transaction.status === 'rejected'
+          ? 'dimmed'
+          : isDebit(transaction)
+            ? undefined
+            : 'var(--mantine-color-green-light-color)'
       }
       td={transaction.status === 'rejected' ? 'line-through' : undefined}
       style={{ whiteSpace: 'nowrap' }}

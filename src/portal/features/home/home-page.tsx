@@ -1,17 +1,44 @@
 // /home: the customer's accounts with balance and pending amount, amounts shown by the
 // rule of product-spec section 9 (8 decimals, trimmed to at least 2).
-import { useEffect, useState } from 'react'
+//
+// Loading without moving (Lighthouse budget, DESIGN.md section 10): the route's loader asks
+// for the balances, the currencies and the recent transactions as soon as the route's code
+// is there, before anything renders; until the balances are known one placeholder stands
+// where they will be, and the recent transactions come only after them, below, so nothing
+// already shown is pushed down. The answers render in a transition (useDeferredValue),
+// which React splits into short tasks instead of one long one.
+import { useDeferredValue, useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import {
+  Alert,
+  Badge,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
-import { useOperationQuery } from '../../api/operation-query.ts'
+import { operationQuery, useOperationQuery } from '../../api/operation-query.ts'
+import { queryClient } from '../../api/query-client.ts'
+import { session } from '../../api/client.ts'
+import { addEnglishTexts, preloadNamespaces } from '../../i18n/i18n.ts'
+import enHistory from '../../../../locales/en/history.json'
+import enHome from '../../../../locales/en/home.json'
 import { useReloadOnTransactions } from '../../api/use-reload-on-transactions.ts'
 import { loadCurrencies, type Currency } from '../../api/dictionaries.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
 import { formatAmount } from '../../../shared/money.ts'
-import { RecentTransactions } from './recent-transactions.tsx'
+import {
+  loadedFreshMs,
+  RecentTransactions,
+  recentTransactionsQuery,
+} from './recent-transactions.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
 
 type Account = components['schemas']['Account']
@@ -32,18 +59,36 @@ export function moneyText(
   return value.startsWith('-') ? `-${symbol}${value.slice(1)}` : `${symbol}${value}`
 }
 
+const currenciesQuery = { queryKey: ['dictionary', 'currencies'], queryFn: loadCurrencies }
+
+/**
+ * The route's loader: home's calls and texts start with the route's code, in parallel, not
+ * one after the other as the components that need them render. It waits for none of them.
+ */
+export function loader() {
+  if (!session.isSignedIn) return null
+  void queryClient.ensureQueryData(operationQuery('balanceInquiry', {})).catch(() => undefined)
+  void queryClient.ensureQueryData(currenciesQuery).catch(() => undefined)
+  void queryClient.ensureQueryData(recentTransactionsQuery()).catch(() => undefined)
+  addEnglishTexts({ home: enHome, history: enHistory })
+  preloadNamespaces(['home', 'history'])
+  return null
+}
+
 /** The balances with the currencies' symbols; the currencies come from their dictionary. */
 function useHomeAccounts(): State {
   const { t } = useTranslation('common')
-  const accounts = useOperationQuery('balanceInquiry', {})
-  const currencies = useQuery({ queryKey: ['dictionary', 'currencies'], queryFn: loadCurrencies })
+  const accounts = useOperationQuery('balanceInquiry', {}, { staleTime: loadedFreshMs })
+  const currencies = useQuery(currenciesQuery)
+  const answer = useDeferredValue(accounts.data)
+  const currencyList = useDeferredValue(currencies.data)
   if (accounts.isError || currencies.isError)
     return { status: 'failed', title: null, text: t('errors.network') }
-  if (accounts.isPending || currencies.isPending) return { status: 'loading' }
-  const { data, status } = accounts.data
+  if (!answer || !currencyList) return { status: 'loading' }
+  const { data, status } = answer
   if (data?.responseCode !== ResponseCode.Success)
     return { status: 'failed', ...describeFailure(data, status) }
-  const byCode = new Map(currencies.data.map((c) => [c.code, c]))
+  const byCode = new Map(currencyList.map((c) => [c.code, c]))
   return { status: 'ready', accounts: data.accounts ?? [], currencies: byCode }
 }
 
@@ -75,16 +120,32 @@ export function Component() {
           {notice}
         </Alert>
       )}
-      {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {state.status === 'loading' && <AccountsPlaceholder />}
       {state.status === 'failed' && (
         <Alert color="red" role="alert" title={state.title ?? t('common:errors.error')}>
           {state.text ?? (state.title ? null : t('common:errors.server'))}
         </Alert>
       )}
       {state.status === 'ready' && (
-        <AccountList accounts={state.accounts} currencies={state.currencies} />
+        <>
+          <AccountList accounts={state.accounts} currencies={state.currencies} />
+          <RecentTransactions />
+        </>
       )}
-      {state.status !== 'failed' && <RecentTransactions />}
+    </Stack>
+  )
+}
+
+/** Where the balances will be: the count line and one card, as tall as theirs. */
+function AccountsPlaceholder() {
+  const { t } = useTranslation('common')
+  return (
+    <Stack role="status" data-testid="accounts-loading">
+      <VisuallyHidden>{t('loading')}</VisuallyHidden>
+      <Skeleton h={24} w="12rem" />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <Skeleton h={132} radius="md" />
+      </SimpleGrid>
     </Stack>
   )
 }

@@ -25,10 +25,13 @@ import { useBrand } from '../../brand/brand-context.tsx'
 import { isDemo, logoUrl } from '../../brand/resolve-brand.ts'
 import { session } from '../../api/client.ts'
 import { LanguageSelect } from '../../components/language-select.tsx'
+import { withAllStyles } from '../../app/styles.ts'
 import { signIn, signInWithCode, type SecondStep, type SignInResult } from './sign-in.ts'
 
-const SecondStepView = lazy(() =>
-  import('./second-step.tsx').then((module) => ({ default: module.SecondStepView })),
+const SecondStepView = lazy(
+  withAllStyles(() =>
+    import('./second-step.tsx').then((module) => ({ default: module.SecondStepView })),
+  ),
 )
 
 /** Why the person is back at the login page (?reason=...). */
@@ -48,7 +51,7 @@ export function Component() {
   const { error, reason, step } = flow
 
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
         <Stack>
           <Image src={logoUrl(brand)} alt={brand.projectName} h={40} w="auto" fit="contain" />
