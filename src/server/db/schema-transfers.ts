@@ -26,6 +26,26 @@ import { ledgerAccounts } from './schema-ledger.ts'
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 /**
+ * A submit refused once it had started (funds, limits, the ledger's rules): its answer kept
+ * under the request's idempotency key, so a retry of that request answers the same refusal
+ * and never moves money later (issue 15, the chaos run). Nothing else of the request is kept.
+ */
+export const refusedOrders = pgTable(
+  'refused_orders',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** The refusal as it was answered: the HTTP status and the body. */
+    outcome: jsonb('outcome').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.idempotencyKey] })],
+)
+
+/**
  * A customer's request to move money (between own accounts or P2P), the unit of approval
  * and of idempotency: (customer, idempotency key) answers the first result on a retry.
  */

@@ -9,7 +9,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
-import { p2pClaims, transferOrders, transferSubscriptions } from '../db/schema-transfers.ts'
+import {
+  p2pClaims,
+  refusedOrders,
+  transferOrders,
+  transferSubscriptions,
+} from '../db/schema-transfers.ts'
 import {
   rpcFail,
   rpcOk,
@@ -135,12 +140,24 @@ async function orderByKey(db: Db, customerId: number, key: string): Promise<Orde
   return row
 }
 
+/** A refusal kept under the key (refused_orders): the same request is answered the same. */
+async function refusalByKey(db: Db, customerId: number, key: string, hash: string) {
+  const [row] = await db
+    .select()
+    .from(refusedOrders)
+    .where(and(eq(refusedOrders.customerId, customerId), eq(refusedOrders.idempotencyKey, key)))
+  if (!row) return undefined
+  if (row.requestHash !== hash) return keyUsedElsewhere()
+  return row.outcome as Failure
+}
+
+const keyUsedElsewhere = () =>
+  validationFailure([
+    { parameter: 'idempotencyKey', description: 'was already used for another request' },
+  ])
+
 function replayOf(order: OrderRow, hash: string): Answer<TransferOperation> | Failure {
-  if (order.requestHash !== hash || !order.result) {
-    return validationFailure([
-      { parameter: 'idempotencyKey', description: 'was already used for another request' },
-    ])
-  }
+  if (order.requestHash !== hash || !order.result) return keyUsedElsewhere()
   // The stored result is the answer submitOrder gave the first time.
   return rpcOk(order.result as TransferData)
 }
@@ -173,6 +190,8 @@ export async function submitOrder(
   const customerId = draft.acting.customerId
   const earlier = await orderByKey(db, customerId, draft.idempotencyKey)
   if (earlier) return replayOf(earlier, hash)
+  const refused = await refusalByKey(db, customerId, draft.idempotencyKey, hash)
+  if (refused) return refused
   const { route, approveType } = await routeOf(db, draft)
   if (draft.subscription && route === 'approver') {
     return validationFailure([
@@ -191,37 +210,61 @@ export async function submitOrder(
     )
     const raced = await orderByKey(tx, customerId, draft.idempotencyKey)
     if (raced) return replayOf(raced, hash)
-    await checkLimits(tx, draft)
-    const external = isExternalTransferType(draft.kind)
-    const order = await insertOrder(tx, draft, { route, approveType, hash, toAccountId })
-    const posted = await postTransferIn(tx, {
-      idempotencyKey: `order:${order.id}`,
-      kind: draft.kind,
-      description: describeOrder(order),
-      // An external order keeps its hold until the rail reports the payout.
-      status: route === 'execute' && !external ? 'posted' : 'pending',
-      postings: await postingsOf(tx, order),
-    })
-    if (!('transferId' in posted)) throw new Refusal(ledgerRefusal(posted, draft.fields))
-    const result = await followRoute(tx, draft, order, route, approveType)
-    if (route === 'execute' && external) await handToRail(tx, order)
-    else if (route === 'execute') await publishOrderEnd(tx, order, 'completed')
-    if (draft.onCreated) await draft.onCreated(tx, order)
-    const subscriptionId = draft.subscription
-      ? await createSubscription(tx, draft, order)
-      : undefined
-    if (subscriptionId) result.subscriptionId = subscriptionId
-    await tx
-      .update(transferOrders)
-      .set({
-        ledgerTransferId: posted.transferId,
-        result,
-        ...(subscriptionId ? { subscriptionId } : {}),
-        ...(route === 'execute' && !external ? { completedAt: new Date() } : {}),
+    const racedRefusal = await refusalByKey(tx, customerId, draft.idempotencyKey, hash)
+    if (racedRefusal) return racedRefusal
+    // The order's own writes are a savepoint: a refusal undoes them, and is kept under the key
+    // while the balance rows are still locked, so no retry can slip in between.
+    const routing = { route, approveType, hash, toAccountId }
+    try {
+      return await tx.transaction((inner) => placeOrder(inner as unknown as Db, draft, routing))
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error
+      await tx.insert(refusedOrders).values({
+        customerId,
+        idempotencyKey: draft.idempotencyKey,
+        requestHash: hash,
+        outcome: error.outcome,
       })
-      .where(eq(transferOrders.id, order.id))
-    return rpcOk(result)
+      return error.outcome
+    }
   })
+}
+
+/** The order, its ledger transfer and what its route does next; a Refusal undoes them. */
+async function placeOrder(
+  tx: Db,
+  draft: OrderDraft,
+  routing: OrderRouting,
+): Promise<Answer<TransferOperation>> {
+  const { route, approveType } = routing
+  await checkLimits(tx, draft)
+  const external = isExternalTransferType(draft.kind)
+  const order = await insertOrder(tx, draft, routing)
+  const posted = await postTransferIn(tx, {
+    idempotencyKey: `order:${order.id}`,
+    kind: draft.kind,
+    description: describeOrder(order),
+    // An external order keeps its hold until the rail reports the payout.
+    status: route === 'execute' && !external ? 'posted' : 'pending',
+    postings: await postingsOf(tx, order),
+  })
+  if (!('transferId' in posted)) throw new Refusal(ledgerRefusal(posted, draft.fields))
+  const result = await followRoute(tx, draft, order, route, approveType)
+  if (route === 'execute' && external) await handToRail(tx, order)
+  else if (route === 'execute') await publishOrderEnd(tx, order, 'completed')
+  if (draft.onCreated) await draft.onCreated(tx, order)
+  const subscriptionId = draft.subscription ? await createSubscription(tx, draft, order) : undefined
+  if (subscriptionId) result.subscriptionId = subscriptionId
+  await tx
+    .update(transferOrders)
+    .set({
+      ledgerTransferId: posted.transferId,
+      result,
+      ...(subscriptionId ? { subscriptionId } : {}),
+      ...(route === 'execute' && !external ? { completedAt: new Date() } : {}),
+    })
+    .where(eq(transferOrders.id, order.id))
+  return rpcOk(result)
 }
 
 /** What the order row records besides the draft: its route, the key's hash and the payee. */

@@ -6,6 +6,8 @@
 import { and, eq, isNotNull, notInArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ledgerAccounts } from '../../../src/server/db/schema-ledger.ts'
+import { houseAccount } from '../../../src/server/ledger/house-accounts.ts'
+import { postTransfer } from '../../../src/server/ledger/post-transfer.ts'
 import {
   databaseTargets,
   failedParameters,
@@ -77,6 +79,50 @@ for (const target of databaseTargets()) {
       expect(other.body.responseCode).toBe('VF')
       expect(failedParameters(other)).toEqual(['idempotencyKey'])
       expect(await balances()).toEqual(before)
+    })
+
+    it('answers a retry of a refused request with the same refusal, even once money arrived', async () => {
+      const body = {
+        toAmount: '5000.00',
+        fromAccount: usd,
+        toAccount: eur,
+        idempotencyKey: 'refused-then-funded',
+      }
+      const refused = await submit(body)
+      expect(refused.body.responseCode).toBe('VF')
+      expect(failedParameters(refused)).toEqual(['toAmount'])
+      // Money arrives; the same request (a retry after a lost answer) still is what it was.
+      const start = (await balances()).USD!
+      const clearing = await houseAccount(server.db, 'clearing:test', 'USD')
+      await postTransfer(server.db, {
+        idempotencyKey: 'refused-then-funded-topup',
+        kind: 'deposit',
+        postings: [
+          { accountId: clearing, currencyCode: 'USD', amountMinor: -1_000_000n },
+          { accountId: usd, currencyCode: 'USD', amountMinor: 1_000_000n },
+        ],
+      })
+      const before = await balances()
+      const retried = await submit(body)
+      expect(retried.body).toEqual(refused.body)
+      expect(await balances()).toEqual(before)
+      // The key belongs to that request; a new attempt takes a new key and goes through.
+      expect(failedParameters(await submit({ ...body, toAmount: '4999.00' }))).toEqual([
+        'idempotencyKey',
+      ])
+      const fresh = await submit({ ...body, idempotencyKey: 'refused-then-funded-2' })
+      expect(fresh.body.responseCode).toBe('00')
+      // What is left of the top-up goes back, so the tests after this one see the balance.
+      const leftMinor = BigInt(Math.round((Number((await balances()).USD) - Number(start)) * 100))
+      await postTransfer(server.db, {
+        idempotencyKey: 'refused-then-funded-back',
+        kind: 'deposit',
+        postings: [
+          { accountId: usd, currencyCode: 'USD', amountMinor: -leftMinor },
+          { accountId: clearing, currencyCode: 'USD', amountMinor: leftMinor },
+        ],
+      })
+      expect((await balances()).USD).toBe(start)
     })
 
     it('moves money once for fifty concurrent requests with one key, all answered alike', async () => {
