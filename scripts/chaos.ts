@@ -17,6 +17,7 @@ import {
   postgresDatabase,
   type ChaosDatabase,
 } from './chaos/databases.ts'
+import { defaultPostgresUrl } from './postgres-admin.ts'
 
 const root = join(import.meta.dirname, '..')
 
@@ -38,11 +39,7 @@ const maxKillDelayMs = whole('kill-within-ms', 'CHAOS_KILL_WITHIN_MS', 1500)
 const seed = whole('seed', 'CHAOS_SEED', Date.now() % 2 ** 31)
 const out = setting('out', 'CHAOS_OUT', 'bench-results/chaos.json')
 const which = setting('database', 'CHAOS_DATABASE', 'both')
-const postgresUrl = setting(
-  'postgres-url',
-  'CHAOS_POSTGRES_URL',
-  'postgres://postgres:postgres@127.0.0.1:5432/postgres',
-)
+const postgresUrl = setting('postgres-url', 'CHAOS_POSTGRES_URL', defaultPostgresUrl)
 
 const targets: (() => Promise<ChaosDatabase>)[] = []
 if (which !== 'postgres') targets.push(() => pgliteDatabase({}))

@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
 import { inArray, sql } from 'drizzle-orm'
-import pg from 'pg'
+import { adminQuery, benchPostgresUrl } from '../postgres-admin.ts'
 import { openDatabase, type Database, type Db } from '../../src/server/db/open-database.ts'
 import { customers } from '../../src/server/db/schema.ts'
 import { ledgerBalances } from '../../src/server/db/schema-ledger.ts'
@@ -37,7 +37,6 @@ const accountCount = 1000
 const openingMinor = 1_000_000_000n
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 5000)
 const batchSize = 50
-const defaultPostgresUrl = 'postgres://postgres:postgres@127.0.0.1:5432/postgres'
 
 type Scenario = 'unbatched' | 'uniform' | 'hot' | 'batched'
 const scenarios: Scenario[] = ['unbatched', 'uniform', 'hot', 'batched']
@@ -47,29 +46,6 @@ interface Target {
   open(): Promise<Database & { drop?: () => Promise<void> }>
 }
 
-async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.TEST_DATABASE_URL ?? defaultPostgresUrl
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
-  try {
-    await client.connect()
-    return url
-  } catch {
-    return undefined
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}
-
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
 function targets(pgUrl: string | undefined): Target[] {
   const list: Target[] = [{ name: 'pglite', open: () => openDatabase({ dataDir: 'memory://' }) }]
   if (pgUrl) {
@@ -77,7 +53,7 @@ function targets(pgUrl: string | undefined): Target[] {
       name: 'postgres',
       async open() {
         const name = `bench_ledger_${randomBytes(4).toString('hex')}`
-        await admin(pgUrl, `create database ${name}`)
+        await adminQuery(pgUrl, `create database ${name}`)
         const url = new URL(pgUrl)
         url.pathname = `/${name}`
         const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' })
@@ -85,7 +61,7 @@ function targets(pgUrl: string | undefined): Target[] {
           ...database,
           async close() {
             await database.close()
-            await admin(pgUrl, `drop database if exists ${name} with (force)`)
+            await adminQuery(pgUrl, `drop database if exists ${name} with (force)`)
           },
         }
       },
@@ -231,7 +207,7 @@ async function violations(db: Db, accounts: number[]): Promise<number> {
   return count
 }
 
-const pgUrl = await postgresUrl()
+const pgUrl = await benchPostgresUrl()
 if (!pgUrl) console.warn('bench:ledger: no PostgreSQL answered; measuring PGlite only')
 const results: Record<string, Record<string, number>> = {}
 // BENCH_TARGETS=postgres (or pglite) measures one database only, BENCH_LOADS=hot,uniform some

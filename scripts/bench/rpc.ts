@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import pg from 'pg'
+import { adminQuery, benchPostgresUrl } from '../postgres-admin.ts'
 import { startChild, stop } from './server-process.ts'
 
 const root = join(import.meta.dirname, '../..')
@@ -21,7 +21,6 @@ const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10)
 const warmupSeconds = 2
 const pingConnections = 50
 const balanceConnections = 100
-const defaultPostgresUrl = 'postgres://postgres:postgres@127.0.0.1:5432/postgres'
 
 interface Figures {
   connections: number
@@ -99,35 +98,15 @@ async function server(databaseUrl: string | undefined) {
   }
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
-async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.TEST_DATABASE_URL ?? defaultPostgresUrl
-  try {
-    await admin(url, 'select 1')
-    return url
-  } catch {
-    return undefined
-  }
-}
-
 async function onPostgres(adminUrl: string) {
   const name = `bench_rpc_${randomBytes(4).toString('hex')}`
-  await admin(adminUrl, `create database ${name}`)
+  await adminQuery(adminUrl, `create database ${name}`)
   try {
     const url = new URL(adminUrl)
     url.pathname = `/${name}`
     return await server(url.toString())
   } finally {
-    await admin(adminUrl, `drop database if exists ${name} with (force)`)
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`)
   }
 }
 
@@ -146,7 +125,7 @@ console.log(row(`bare Fastify (${pingConnections} conn.)`, bareFastify))
 console.log(
   `bare Fastify / bare node:http = ${ratio(bareFastify.requestsPerSecond, bareFigures.requestsPerSecond)}`,
 )
-const pgUrl = await postgresUrl()
+const pgUrl = await benchPostgresUrl()
 const results: Record<string, Awaited<ReturnType<typeof server>>> = {}
 results.pglite = await server(undefined)
 if (pgUrl) results.postgres = await onPostgres(pgUrl)

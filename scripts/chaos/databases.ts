@@ -8,6 +8,9 @@ import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { Query } from './invariants.ts'
+import { adminQuery, postgresAnswers } from '../postgres-admin.ts'
+
+export { postgresAnswers }
 
 export interface ChaosDatabase {
   name: 'pglite' | 'postgres'
@@ -57,16 +60,6 @@ export async function pgliteDatabase(choice: DatabaseChoice): Promise<ChaosDatab
   }
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
-
 export async function postgresDatabase(choice: DatabaseChoice): Promise<ChaosDatabase> {
   const adminUrl = choice.postgresAdminUrl!
   const name = `portal_chaos_${process.pid}_${randomBytes(4).toString('hex')}`
@@ -90,15 +83,3 @@ export async function postgresDatabase(choice: DatabaseChoice): Promise<ChaosDat
 }
 
 /** Whether a PostgreSQL server answers at the URL within two seconds. */
-export async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
-  try {
-    await client.connect()
-    await client.query('select 1')
-    return true
-  } catch {
-    return false
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}

@@ -53,9 +53,7 @@ export async function servePortal(
     const path = request.url.split('?')[0] ?? ''
     const isApi =
       !portalPages.includes(path) && apiPrefixes.some((prefix) => request.url.startsWith(prefix))
-    const wantsHtml =
-      request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')
-    if (hasPortal && !isApi && wantsHtml) {
+    if (hasPortal && !isApi && isPageNavigation(request)) {
       const page = hinted.get(path)
       if (page) return reply.header('cache-control', 'no-cache').type('text/html').send(page)
       return reply.header('cache-control', 'no-cache').sendFile('index.html')

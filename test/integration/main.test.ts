@@ -9,8 +9,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminQuery } from '../../scripts/postgres-admin.ts'
 import { count } from 'drizzle-orm'
 import { openDatabase } from '../../src/server/db/open-database.ts'
 import { users } from '../../src/server/db/schema.ts'
@@ -54,16 +54,6 @@ interface StartedDatabase {
   env: Record<string, string>
   open(): ReturnType<typeof openDatabase>
   drop(): Promise<void>
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
 }
 
 /** An empty database for the process: a PGlite directory, or a new PostgreSQL database. */

@@ -11,8 +11,11 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../src/server/db/open-database.ts'
 import { seedDemo } from '../../src/server/demo/seed.ts'
+import { adminQuery, defaultPostgresUrl } from '../../scripts/postgres-admin.ts'
 
-export const defaultPostgresUrl = 'postgres://postgres:postgres@127.0.0.1:5432/postgres'
+export { adminQuery }
+
+export { defaultPostgresUrl }
 const probeTimeoutMs = 2_000
 
 export interface PostgresProbe {
@@ -55,16 +58,6 @@ async function probePostgres(): Promise<PostgresProbe> {
     }
   } finally {
     await client.end().catch(() => undefined)
-  }
-}
-
-export async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
   }
 }
 

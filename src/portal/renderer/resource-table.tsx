@@ -32,11 +32,15 @@ function useCell(onToggle: OnToggle | undefined, columns: Column[]) {
   const cell = (row: Row, column: Column): ReactNode => {
     const value = valueAt(row, column.field)
     if (column.format === 'switch' && onToggle) {
+      // Named by the row's first other column as text (a setting's name), else its value.
       const first = columns.find((other) => other.format !== 'switch')
+      const named = first ? cell(row, first) : undefined
+      const label =
+        typeof named === 'string' ? named : String(first ? valueAt(row, first.field) : column.field)
       return (
         <RowSwitch
           checked={value === true}
-          label={first ? String(cell(row, first)) : column.field}
+          label={label}
           onToggle={(checked) => onToggle(column, row, checked)}
         />
       )

@@ -3,31 +3,16 @@
 // server (a company's owner as its controlling person) shows again, filled, when the person
 // ticks the box that calls for it, however often the form was given its data again before
 // (choices arriving late re-give it). What is hidden is never told to the host nor sent.
-import { afterEach, beforeAll, expect, test, vi } from 'vitest'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { expect, test, vi } from 'vitest'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { BrandContext } from '../../../../src/portal/brand/brand-context.tsx'
 import { SchemaForm, type RuntimeForm } from '../../../../src/portal/renderer/schema-form.tsx'
 import type { Json } from '../../../../src/portal/renderer/screens-data.ts'
+import { rendererEnvironment } from './renderer-environment.ts'
 
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => {},
-  removeListener: () => {},
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia
-
-afterEach(cleanup)
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'cimode', appendNamespaceToCIMode: true })
-})
+rendererEnvironment()
 
 const form: RuntimeForm = {
   schema: {

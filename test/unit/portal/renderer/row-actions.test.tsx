@@ -3,9 +3,7 @@
 // action shows on the rows its conditions admit, one with a form opens it with the row, the
 // form an editing opens is the create, edit or action form, summaries read dotted fields and
 // show options in words, and a dictionary choice shared by several options stays as picked.
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
+import { describe, expect, test, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { MantineProvider } from '@mantine/core'
@@ -18,24 +16,9 @@ import { dispositionFileName } from '../../../../src/portal/renderer/call-operat
 import { summaryShown, summaryValues } from '../../../../src/portal/renderer/answer-summary.tsx'
 import { ChoiceWidget } from '../../../../src/portal/renderer/theme/widgets.tsx'
 import type { ScreenDescription } from '../../../../src/portal/renderer/screens-data.ts'
+import { rendererEnvironment } from './renderer-environment.ts'
 
-// Mantine reads the colour scheme through matchMedia, which jsdom lacks.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => {},
-  removeListener: () => {},
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia
-
-afterEach(cleanup)
-// Texts as their keys ("screens:delete"): the buttons are found by what they say.
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'cimode', appendNamespaceToCIMode: true })
-})
+rendererEnvironment()
 
 const wrap = (node: ReactNode) =>
   render(

@@ -4,10 +4,8 @@
 // statements (spec/screens/company-resolution.yaml). Not asked: nothing shows and the page is
 // told; signed: who signed it, no form; not signed: the form with its own button, the box of
 // the acceptance unticked.
-import { afterEach, beforeAll, expect, test, vi } from 'vitest'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { expect, test, vi } from 'vitest'
+import { render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -15,6 +13,7 @@ import { BrandContext } from '../../../../src/portal/brand/brand-context.tsx'
 import { SettingsScreen } from '../../../../src/portal/renderer/settings-screen.tsx'
 import { screenById } from '../../../../src/portal/renderer/screens-data.ts'
 import type { CallResult } from '../../../../src/portal/renderer/call-operation.ts'
+import { rendererEnvironment } from './renderer-environment.ts'
 
 const answer = vi.hoisted(() => ({ current: null as unknown }))
 vi.mock('../../../../src/portal/renderer/call-operation.ts', async (original) => ({
@@ -22,21 +21,7 @@ vi.mock('../../../../src/portal/renderer/call-operation.ts', async (original) =>
   callOperation: async () => answer.current,
 }))
 
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => {},
-  removeListener: () => {},
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia
-
-afterEach(cleanup)
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'cimode', appendNamespaceToCIMode: true })
-})
+rendererEnvironment()
 
 function show(result: CallResult, onAbsent = () => {}) {
   answer.current = result

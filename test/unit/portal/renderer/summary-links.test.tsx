@@ -3,29 +3,15 @@
 // summary and when): a status from a shared list of words (options), a form's PDF as a link
 // that opens in a new tab, nothing for a value the answer lacks, and the form only while the
 // answer meets the screen's conditions (a W-form waiting for its signature).
-import { afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import { cleanup, render, screen } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import { MantineProvider } from '@mantine/core'
 import { AnswerSummary, summaryShown } from '../../../../src/portal/renderer/answer-summary.tsx'
 import { shownOn } from '../../../../src/portal/renderer/resource-data.ts'
+import { rendererEnvironment } from './renderer-environment.ts'
 
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => {},
-  removeListener: () => {},
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia
-
-afterEach(cleanup)
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'cimode', appendNamespaceToCIMode: true })
-})
+rendererEnvironment()
 
 const fields = [
   {
