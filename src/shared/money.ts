@@ -47,3 +47,47 @@ export function formatAmount(amount: string | number | bigint): string {
   const isZero = scaled === 0n
   return `${sign === '-' && !isZero ? '-' : ''}${intPart}.${trimmed}`
 }
+
+/**
+ * An amount for a person to read, in their language (issue 16 item 3): the locale's grouping,
+ * decimal sign and currency symbol placement, with the display rule above (half away from
+ * zero at 8 decimals, at least 2). `lang` is a product language (en, es, pt, ro, ru, ua) or
+ * i18next's `uk` for Ukrainian. A code Intl does not know as a currency (USDT) follows the
+ * number. Decimal strings are formatted as decimals, never through a float.
+ */
+export function formatMoney(
+  amount: string | number | bigint,
+  currency: string | undefined,
+  lang = 'en',
+): string {
+  const text = formatAmount(amount)
+  if (!decimalPattern.test(text)) return currency ? `${text} ${currency}` : text
+  const locale = intlLocale(lang)
+  const code = currency?.trim().toUpperCase() ?? ''
+  if (/^[A-Z]{3}$/.test(code))
+    return moneyFormat(locale, code).format(text as Intl.StringNumericLiteral)
+  const number = moneyFormat(locale, '').format(text as Intl.StringNumericLiteral)
+  return code ? `${number} ${code}` : number
+}
+
+/** A product language as Intl knows it ("ua" is Ukrainian, "uk" in BCP 47). */
+function intlLocale(lang: string): string {
+  const base = lang.split('-')[0]?.toLowerCase() ?? 'en'
+  return base === 'ua' ? 'uk' : base || 'en'
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
+function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`
+  let format = moneyFormats.get(key)
+  if (!format) {
+    const digits = { minimumFractionDigits: 2, maximumFractionDigits: 8 }
+    format = new Intl.NumberFormat(
+      locale,
+      currency ? { style: 'currency', currency, ...digits } : digits,
+    )
+    moneyFormats.set(key, format)
+  }
+  return format
+}

@@ -21,6 +21,7 @@ import { houseAccount } from '../../src/server/ledger/house-accounts.ts'
 import { postTransfer } from '../../src/server/ledger/post-transfer.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text, type Texts } from './screen-steps.ts'
+import { balanceOn } from './shown-money.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/external')
 mkdirSync(shots, { recursive: true })
@@ -85,14 +86,6 @@ async function setMode(customerId: number, mode: Mode) {
     .update(customers)
     .set({ transactionApproveMode: mode })
     .where(eq(customers.id, customerId))
-}
-
-/** Home's balance of one account, as shown ("$1250.75" -> "1250.75"). */
-async function balanceOn(page: Page, accountId: number): Promise<string> {
-  if (!page.url().endsWith('/home')) await page.goto(`${portal.baseUrl}/home`)
-  const card = page.getByTestId('account-card').filter({ hasText: String(accountId) })
-  const shown = String(await card.getByTestId('account-balance').textContent())
-  return shown.replace(/[^0-9.-]/g, '')
 }
 
 const minus = (a: string, b: string) =>
@@ -322,7 +315,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
         await setMode(customerId, c.mode)
         try {
           const page = await signIn(demoUser, 'en')
-          const before = await balanceOn(page, usdAccount)
+          const before = await balanceOn(page, portal.baseUrl, usdAccount)
           await openPage(page, say)
           await choose(page, say, c.country, c.type, c.permission)
           await page
@@ -352,7 +345,9 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
           await runDueJobs(portal.db, { now: new Date(Date.now() + 120_000) })
           const debit = fromMinor(order.amountMinor + order.feeMinor, 2)
           await page.goto(`${portal.baseUrl}/home`)
-          await expect.poll(() => balanceOn(page, usdAccount)).toBe(minus(before, debit))
+          await expect
+            .poll(() => balanceOn(page, portal.baseUrl, usdAccount))
+            .toBe(minus(before, debit))
           await page.context().close()
         } finally {
           await setMode(customerId, 'simple')

@@ -16,6 +16,7 @@ import { demoPassword } from '../../src/server/demo/seed.ts'
 import { customers, users } from '../../src/server/db/schema.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text } from './screen-steps.ts'
+import { balanceOn, pendingOn } from './shown-money.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/history-and-mass')
 mkdirSync(shots, { recursive: true })
@@ -53,24 +54,6 @@ async function signIn(user: string, lang = 'en', width = 1280): Promise<Page> {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'))
   await page.evaluate((l) => localStorage.setItem('portal.lang', l), lang)
   return page
-}
-
-/** Home's balance of one account, as shown ("$1250.75" -> "1250.75"). */
-async function balanceOn(page: Page, accountId: number): Promise<string> {
-  if (!page.url().endsWith('/home')) await page.goto(`${portal.baseUrl}/home`)
-  const card = page.getByTestId('account-card').filter({ hasText: String(accountId) })
-  const shown = String(await card.getByTestId('account-balance').textContent())
-  return shown.replace(/[^0-9.-]/g, '')
-}
-
-/** Home's pending amount of one account ("-€55.00*" -> "-55.00"), 0.00 when none shows. */
-async function pendingOn(page: Page, accountId: number): Promise<string> {
-  if (!page.url().endsWith('/home')) await page.goto(`${portal.baseUrl}/home`)
-  const card = page.getByTestId('account-card').filter({ hasText: String(accountId) })
-  await card.getByTestId('account-balance').waitFor()
-  const pending = card.getByTestId('account-pending')
-  if ((await pending.count()) === 0) return '0.00'
-  return Number(String(await pending.textContent()).replace(/[^0-9.-]/g, '')).toFixed(2)
 }
 
 const minus = (a: string, b: string) =>
@@ -113,7 +96,7 @@ describe('P2P mass transfer by file', () => {
 
   test('a bad row is shown with its error and nothing moves', async () => {
     const page = await signIn('demo@nova.example')
-    const before = await balanceOn(page, 10000001)
+    const before = await balanceOn(page, portal.baseUrl, 10000001)
     await openMassP2p(page)
     await page.getByTestId('sample-link').waitFor()
     await page.getByLabel(exactly(say('from'))).selectOption({ value: '10000001' })
@@ -131,19 +114,19 @@ describe('P2P mass transfer by file', () => {
     const rows = page.getByTestId('row-errors')
     await rows.getByText(/^Row 3: email: /).waitFor()
     await page.screenshot({ path: join(shots, 'p2p-bad-row.png'), fullPage: true })
-    await expect.poll(() => balanceOn(page, 10000001)).toBe(before)
+    await expect.poll(() => balanceOn(page, portal.baseUrl, 10000001)).toBe(before)
   })
 
   test('a good file moves its sum, and the batch history gives the file back', async () => {
     const page = await signIn('demo@nova.example')
-    const before = await balanceOn(page, 10000001)
+    const before = await balanceOn(page, portal.baseUrl, 10000001)
     await openMassP2p(page)
     await page.getByLabel(exactly(say('from'))).selectOption({ value: '10000001' })
     await chooseFile(page, 'payroll.csv', payroll)
     await page.getByRole('button', { name: say('continue') }).click()
     await page.getByRole('heading', { level: 1, name: say('confirm.title') }).waitFor()
     expect(await shownValue(page, 'mass-confirm', say('confirm.payments'))).toBe('21')
-    expect(await shownValue(page, 'mass-confirm', say('confirm.total'))).toBe('21.00 USD')
+    expect(await shownValue(page, 'mass-confirm', say('confirm.total'))).toBe('$21.00')
     await page.getByRole('button', { name: say('send') }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByText(text(en.transfers, 'popup.submitted')).waitFor()
@@ -155,7 +138,7 @@ describe('P2P mass transfer by file', () => {
     expect(Number(withFee.replace(' USD', ''))).toBeGreaterThan(21)
     await page.screenshot({ path: join(shots, 'p2p-sent.png'), fullPage: true })
     await expect
-      .poll(() => balanceOn(page, 10000001))
+      .poll(() => balanceOn(page, portal.baseUrl, 10000001))
       .toBe(minus(before, withFee.replace(' USD', '')))
 
     // The batch history lists it; its row saves the file as uploaded.
@@ -200,8 +183,8 @@ describe('external mass transfer by file', () => {
       })
       .where(eq(customers.id, user!.customerId))
     const page = await signIn('demo@nova.example')
-    const before = await balanceOn(page, 10000003)
-    const pendingBefore = await pendingOn(page, 10000003)
+    const before = await balanceOn(page, portal.baseUrl, 10000003)
+    const pendingBefore = await pendingOn(page, portal.baseUrl, 10000003)
     await page.goto(`${portal.baseUrl}/transfer/mass`)
     await page.getByTestId('mass-kind-wire').click()
     await page.getByRole('heading', { level: 1, name: say('kinds.wire.title') }).waitFor()
@@ -211,7 +194,7 @@ describe('external mass transfer by file', () => {
     await page.getByRole('button', { name: say('preview') }).click()
     await page.getByRole('heading', { level: 1, name: say('confirm.title') }).waitFor()
     expect(await shownValue(page, 'mass-summary', say('summary.validCount'))).toBe('2')
-    expect(await shownValue(page, 'mass-summary', say('summary.totalAmount'))).toBe('25.00 EUR')
+    expect(await shownValue(page, 'mass-summary', say('summary.totalAmount'))).toBe('€25.00')
     const withFee = await shownValue(page, 'mass-summary', say('summary.totalWithFee'))
     expect(Number(withFee.replace(' EUR', ''))).toBeGreaterThan(25)
     await page.screenshot({ path: join(shots, 'wire-confirm.png'), fullPage: true })
@@ -221,9 +204,9 @@ describe('external mass transfer by file', () => {
     await dialog.getByRole('button', { name: text(en.transfers, 'popup.home') }).click()
     await page.waitForURL('**/home')
     // Wires leave through the rail: the sum and the fees are held until it settles.
-    expect(await balanceOn(page, 10000003)).toBe(before)
+    expect(await balanceOn(page, portal.baseUrl, 10000003)).toBe(before)
     await expect
-      .poll(() => pendingOn(page, 10000003))
+      .poll(() => pendingOn(page, portal.baseUrl, 10000003))
       .toBe(minus(pendingBefore, withFee.replace(' EUR', '')))
   })
 })
@@ -241,7 +224,7 @@ describe('history and home', () => {
     await openRecent.getByRole('link', { name: say('recent.all') }).waitFor()
     await openRecent.getByTestId('transaction-amount').first().waitFor({ state: 'attached' })
     expect(await openRecent.getByTestId('transaction-amount').first().textContent()).not.toBe(
-      '-3.21 USD',
+      '-$3.21',
     )
 
     const page = await signIn('demo@nova.example')
@@ -259,14 +242,14 @@ describe('history and home', () => {
     await dialog.getByText(t('popup.submitted')).waitFor()
     await expect
       .poll(() => openRecent.getByTestId('transaction-amount').first().textContent())
-      .toBe('-3.21 USD')
+      .toBe('-$3.21')
     // The way home from the success popup shows it too.
     await dialog.getByRole('button', { name: t('popup.home') }).click()
     await page.waitForURL('**/home')
     const recent = page.getByTestId('recent-transactions')
     await expect
       .poll(() => recent.getByTestId('transaction-amount').first().textContent())
-      .toBe('-3.21 USD')
+      .toBe('-$3.21')
     await page.screenshot({ path: join(shots, 'home-recent.png'), fullPage: true })
   })
 
@@ -281,7 +264,7 @@ describe('history and home', () => {
     const table = page.getByTestId('transaction-table')
     await expect.poll(() => table.getByTestId('transaction-row').count()).toBe(20)
     const first = table.getByTestId('transaction-row').first()
-    expect(await first.getByTestId('transaction-amount').textContent()).toBe('-3.21 USD')
+    expect(await first.getByTestId('transaction-amount').textContent()).toBe('-$3.21')
     expect(await first.textContent()).toContain('business@nova.example')
     await page.screenshot({ path: join(shots, 'history.png'), fullPage: true })
 
@@ -354,7 +337,7 @@ describe('a business initiator mass batch on the approval queue', () => {
 
   async function decideBatch(amount: string, button: 'approval.approve' | 'approval.decline') {
     const page = await signIn('business@nova.example')
-    const companyBefore = await balanceOn(page, 10000005)
+    const companyBefore = await balanceOn(page, portal.baseUrl, 10000005)
     await page.goto(`${portal.baseUrl}/transfer/approved`)
     const rows = page.getByTestId('approval-row').filter({ hasText: `${amount} EUR` })
     await expect.poll(() => rows.count()).toBe(2)
@@ -373,14 +356,16 @@ describe('a business initiator mass batch on the approval queue', () => {
 
   test('approved as a whole, the batch pays the payee; declined, nothing moves', async () => {
     const payee = await signIn('demo@nova.example')
-    const payeeBefore = await balanceOn(payee, 10000003)
+    const payeeBefore = await balanceOn(payee, portal.baseUrl, 10000003)
 
     await initiatorBatch('6.50', 'text')
     const approved = await decideBatch('6.50', 'approval.approve')
     await payee.reload()
-    await expect.poll(() => balanceOn(payee, 10000003)).toBe(minus(payeeBefore, '-13.00'))
+    await expect
+      .poll(() => balanceOn(payee, portal.baseUrl, 10000003))
+      .toBe(minus(payeeBefore, '-13.00'))
     await approved.page.goto(`${portal.baseUrl}/home`)
-    expect(Number(await balanceOn(approved.page, 10000005))).toBeLessThan(
+    expect(Number(await balanceOn(approved.page, portal.baseUrl, 10000005))).toBeLessThan(
       Number(approved.companyBefore),
     )
 
@@ -388,9 +373,13 @@ describe('a business initiator mass batch on the approval queue', () => {
     const declined = await decideBatch('7.25', 'approval.decline')
     await declined.page.goto(`${portal.baseUrl}/home`)
     // The holds go back: the company's balance is what it was before the decision.
-    await expect.poll(() => balanceOn(declined.page, 10000005)).toBe(declined.companyBefore)
+    await expect
+      .poll(() => balanceOn(declined.page, portal.baseUrl, 10000005))
+      .toBe(declined.companyBefore)
     await payee.reload()
-    await expect.poll(() => balanceOn(payee, 10000003)).toBe(minus(payeeBefore, '-13.00'))
+    await expect
+      .poll(() => balanceOn(payee, portal.baseUrl, 10000003))
+      .toBe(minus(payeeBefore, '-13.00'))
   })
 })
 

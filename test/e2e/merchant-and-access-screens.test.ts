@@ -364,7 +364,7 @@ for (const { brand, lang } of combos) {
       )
       const fee = String(await page.getByTestId('summary-fee').textContent())
       expect(fee).toBe(
-        text(screens, 'identityVerification.summary.fee').replace('{{value}}', '2.00 EUR'),
+        text(screens, 'identityVerification.summary.fee').replace('{{value}}', '€2.00'),
       )
       await page.getByRole('button', { name: text(screens, 'identityVerification.create') }).click()
       const email = `verify-${lang}@mail.example`

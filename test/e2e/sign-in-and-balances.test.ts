@@ -30,7 +30,7 @@ describe('sign-in to balances', () => {
     await page.waitForURL('**/home')
     await expect.poll(() => page.getByTestId('account-card').count()).toBe(2)
     const balances = await page.getByTestId('account-balance').allTextContents()
-    expect(balances).toEqual(['$1250.75', '€980.40'])
+    expect(balances).toEqual(['$1,250.75', '€980.40'])
     expect(await page.getByTestId('account-pending').allTextContents()).toEqual([
       'Pending: -$25.00*',
     ])

@@ -18,6 +18,7 @@ import { sealTotpSecret } from '../../src/server/auth/factors.ts'
 import { totpAt } from '../../src/server/auth/totp.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, screenSteps, text } from './screen-steps.ts'
+import { balanceOn } from './shown-money.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/transfers')
 mkdirSync(shots, { recursive: true })
@@ -38,14 +39,6 @@ async function signIn(user: string, lang: string, width = 1280): Promise<Page> {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'))
   await page.evaluate((l) => localStorage.setItem('portal.lang', l), lang)
   return page
-}
-
-/** Home's balance of one account, as shown ("$1250.75" -> "1250.75"). */
-async function balanceOn(page: Page, accountId: number): Promise<string> {
-  if (!page.url().endsWith('/home')) await page.goto(`${portal.baseUrl}/home`)
-  const card = page.getByTestId('account-card').filter({ hasText: String(accountId) })
-  const shown = String(await card.getByTestId('account-balance').textContent())
-  return shown.replace(/[^0-9.-]/g, '')
 }
 
 const plus = (a: string, b: string) =>
@@ -90,8 +83,8 @@ for (const lang of ['en', 'es']) {
 
     test('USD to EUR: fee, estimate, limits, success popup, balances on home', async () => {
       const page = await signIn('demo@nova.example', lang)
-      const usdBefore = await balanceOn(page, 10000001)
-      const eurBefore = await balanceOn(page, 10000003)
+      const usdBefore = await balanceOn(page, portal.baseUrl, 10000001)
+      const eurBefore = await balanceOn(page, portal.baseUrl, 10000003)
       await page.goto(`${portal.baseUrl}/transfer/account`)
       await page.getByRole('heading', { level: 1, name: say('account.title') }).waitFor()
       await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000001' })
@@ -109,8 +102,12 @@ for (const lang of ['en', 'es']) {
       await page.screenshot({ path: join(shots, `account-success-${lang}.png`) })
       await dialog.getByRole('button', { name: say('popup.home') }).click()
       await page.waitForURL('**/home')
-      await expect.poll(() => balanceOn(page, 10000001)).toBe(plus(usdBefore, '-100'))
-      await expect.poll(() => balanceOn(page, 10000003)).toBe(plus(eurBefore, arrives!))
+      await expect
+        .poll(() => balanceOn(page, portal.baseUrl, 10000001))
+        .toBe(plus(usdBefore, '-100'))
+      await expect
+        .poll(() => balanceOn(page, portal.baseUrl, 10000003))
+        .toBe(plus(eurBefore, arrives!))
     })
   })
 }
@@ -208,7 +205,7 @@ describe('P2P', () => {
 
   test('demo@ sends 10 USD to business@ in Spanish: payee checked, fee, recent, balance', async () => {
     const page = await signIn('demo@nova.example', 'es', 390)
-    const before = await balanceOn(page, 10000001)
+    const before = await balanceOn(page, portal.baseUrl, 10000001)
     await page.goto(`${portal.baseUrl}/transfer/p2p`)
     await page.getByRole('heading', { level: 1, name: say('p2p.title') }).waitFor()
     await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000001' })
@@ -217,7 +214,7 @@ describe('P2P', () => {
     await page.getByLabel(exactly(say('amount'))).fill('10')
     await page
       .getByTestId('transfer-fee')
-      .getByText(/0\.30 USD/)
+      .getByText(/0,30\s?US\$/)
       .waitFor()
     await page.getByLabel(exactly(say('p2p.note'))).fill('Lunch')
     await noSidewaysScroll(page)
@@ -239,7 +236,7 @@ describe('P2P', () => {
     expect(await page.getByLabel(exactly(say('amount'))).inputValue()).toBe('10.00')
     await noSidewaysScroll(page)
     await page.screenshot({ path: join(shots, 'p2p-es-390-recent.png'), fullPage: true })
-    await expect.poll(() => balanceOn(page, 10000001)).toBe(plus(before, '-10.30'))
+    await expect.poll(() => balanceOn(page, portal.baseUrl, 10000001)).toBe(plus(before, '-10.30'))
     // History says what it was in the reader's language, not in the server's English.
     await page.goto(`${portal.baseUrl}/history`)
     const sentTo = text(locale('es', 'history'), 'descriptions.p2pTo').replace(
@@ -304,8 +301,8 @@ describe('the business approval queue', () => {
 
   async function decide(amount: string, button: 'approved.approve' | 'approved.decline') {
     const page = await signIn('business@nova.example', 'en')
-    const eurBefore = await balanceOn(page, 10000005)
-    const usdBefore = await balanceOn(page, 10000006)
+    const eurBefore = await balanceOn(page, portal.baseUrl, 10000005)
+    const usdBefore = await balanceOn(page, portal.baseUrl, 10000006)
     await page.goto(`${portal.baseUrl}/transfer/approved`)
     await page.getByRole('heading', { level: 1, name: say('approved.title') }).waitFor()
     const row = page.getByTestId('approval-row').filter({ hasText: `${amount} EUR` })
@@ -326,8 +323,10 @@ describe('the business approval queue', () => {
     const { page, eurBefore, usdBefore } = await decide('42.00', 'approved.approve')
     await page.goto(`${portal.baseUrl}/home`)
     // The hold was already out of the available balance; posting takes it from the balance.
-    await expect.poll(() => balanceOn(page, 10000005)).toBe(plus(eurBefore, '-42'))
-    expect(Number(await balanceOn(page, 10000006))).toBeGreaterThan(Number(usdBefore))
+    await expect.poll(() => balanceOn(page, portal.baseUrl, 10000005)).toBe(plus(eurBefore, '-42'))
+    expect(Number(await balanceOn(page, portal.baseUrl, 10000006))).toBeGreaterThan(
+      Number(usdBefore),
+    )
   })
 
   test('an approver whose mode asks for a code confirms with it', async () => {
@@ -344,9 +343,9 @@ describe('the business approval queue', () => {
     await mode('sms')
     try {
       const page = await signIn('business@nova.example', 'en')
-      const eurBefore = await balanceOn(page, 10000005)
+      const eurBefore = await balanceOn(page, portal.baseUrl, 10000005)
       await page.goto(`${portal.baseUrl}/transfer/approved`)
-      const row = page.getByTestId('approval-row').filter({ hasText: '250.00 EUR' })
+      const row = page.getByTestId('approval-row').filter({ hasText: '€250.00' })
       await row.getByRole('checkbox').check()
       await page.getByRole('button', { name: /^Approve selected/ }).click()
       const dialog = page.getByRole('dialog')
@@ -361,7 +360,9 @@ describe('the business approval queue', () => {
       await dialog.getByRole('button', { name: 'Close' }).click()
       await expect.poll(() => row.count()).toBe(0)
       await page.goto(`${portal.baseUrl}/home`)
-      await expect.poll(() => balanceOn(page, 10000005)).toBe(plus(eurBefore, '-250'))
+      await expect
+        .poll(() => balanceOn(page, portal.baseUrl, 10000005))
+        .toBe(plus(eurBefore, '-250'))
     } finally {
       await mode('simple')
     }
@@ -371,8 +372,8 @@ describe('the business approval queue', () => {
     await initiatorRequest('37.00')
     const { page, eurBefore, usdBefore } = await decide('37.00', 'approved.decline')
     await page.goto(`${portal.baseUrl}/home`)
-    await expect.poll(() => balanceOn(page, 10000005)).toBe(eurBefore)
-    expect(await balanceOn(page, 10000006)).toBe(usdBefore)
+    await expect.poll(() => balanceOn(page, portal.baseUrl, 10000005)).toBe(eurBefore)
+    expect(await balanceOn(page, portal.baseUrl, 10000006)).toBe(usdBefore)
   })
 })
 
@@ -405,7 +406,7 @@ describe('an approval code', () => {
 
   async function startTransfer(amount: string) {
     const page = await signIn('demo@nova.example', 'en')
-    const before = await balanceOn(page, 10000003)
+    const before = await balanceOn(page, portal.baseUrl, 10000003)
     await page.goto(`${portal.baseUrl}/transfer/account`)
     await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000003' })
     await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000001' })
@@ -420,7 +421,9 @@ describe('an approval code', () => {
     await dialog.getByRole('button', { name: say('code.submit') }).click()
     await dialog.getByText(say('popup.submitted')).waitFor()
     await page.goto(`${portal.baseUrl}/home`)
-    await expect.poll(() => balanceOn(page, 10000003)).toBe(plus(before, `-${amount}`))
+    await expect
+      .poll(() => balanceOn(page, portal.baseUrl, 10000003))
+      .toBe(plus(before, `-${amount}`))
   }
 
   test('SMS mode: a wrong code shows the error and stays, the right one approves', async () => {
@@ -477,17 +480,14 @@ describe('an approval code', () => {
         const recipient = phone ?? 'demo@nova.example'
         const earlier = await mailedCode(recipient).catch(() => undefined)
         const page = await signIn('demo@nova.example', 'en')
-        const before = await balanceOn(page, 10000001)
+        const before = await balanceOn(page, portal.baseUrl, 10000001)
         await page.goto(`${portal.baseUrl}/transfer/p2p`)
         await page.getByRole('heading', { level: 1, name: say('p2p.title') }).waitFor()
         await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000001' })
         await emailField(page, say('p2p.email')).fill('retail@nova.example')
         await page.getByTestId('payee-note').getByText(say('p2p.payee.customer')).waitFor()
         await page.getByLabel(exactly(say('amount'))).fill('5')
-        await page
-          .getByTestId('transfer-fee')
-          .getByText(/0\.30 USD/)
-          .waitFor()
+        await page.getByTestId('transfer-fee').getByText('$0.30').waitFor()
         await page.getByRole('button', { name: say('submit'), exact: true }).click()
         const dialog = page.getByRole('dialog')
         await dialog.getByText(say(`code.title.${mode}`)).waitFor()
@@ -501,7 +501,9 @@ describe('an approval code', () => {
         await dialog.getByLabel(exactly(say('code.label'))).fill(code!)
         await dialog.getByRole('button', { name: say('code.submit') }).click()
         await dialog.getByText(say('popup.submitted')).waitFor()
-        await expect.poll(() => balanceOn(page, 10000001)).toBe(plus(before, '-5.30'))
+        await expect
+          .poll(() => balanceOn(page, portal.baseUrl, 10000001))
+          .toBe(plus(before, '-5.30'))
       })
     },
   )

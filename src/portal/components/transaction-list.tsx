@@ -5,15 +5,11 @@
 import { useTranslation } from 'react-i18next'
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core'
 import type { components } from '../../generated/api.d.ts'
-import { formatAmount } from '../../shared/money.ts'
+import { useMoney } from '../i18n/use-money.ts'
 
 export type Transaction = components['schemas']['Transaction']
 
 const statusColors = { completed: 'green', processing: 'yellow', rejected: 'red' } as const
-
-function amountText(transaction: Transaction): string {
-  return `${formatAmount(transaction.amount)} ${transaction.currencyCode}`
-}
 
 function isDebit(transaction: Transaction): boolean {
   return transaction.direction === 'debit' || transaction.amount.trim().startsWith('-')
@@ -66,6 +62,7 @@ function StatusBadge({ transaction }: { transaction: Transaction }) {
 }
 
 function Amount({ transaction }: { transaction: Transaction }) {
+  const money = useMoney()
   return (
     <Text
       fw={700}
@@ -82,7 +79,7 @@ function Amount({ transaction }: { transaction: Transaction }) {
       style={{ whiteSpace: 'nowrap' }}
       data-testid="transaction-amount"
     >
-      {amountText(transaction)}
+      {money(transaction.amount, transaction.currencyCode)}
     </Text>
   )
 }
@@ -111,6 +108,7 @@ export function TransactionList(props: TransactionListProps) {
 function TransactionCards(props: TransactionListProps) {
   const { t } = useTranslation('history')
   const date = useDateText()
+  const money = useMoney()
   return (
     <Stack hiddenFrom="md" gap="xs">
       {props.transactions.map((transaction, index) => (
@@ -136,7 +134,7 @@ function TransactionCards(props: TransactionListProps) {
             {props.withBalance && transaction.balance !== undefined && (
               <Text size="xs" c="dimmed">
                 {t('balanceAfter', {
-                  amount: `${formatAmount(transaction.balance)} ${transaction.currencyCode}`,
+                  amount: money(transaction.balance, transaction.currencyCode),
                 })}
               </Text>
             )}
@@ -150,6 +148,7 @@ function TransactionCards(props: TransactionListProps) {
 function TransactionTable(props: TransactionListProps) {
   const { t } = useTranslation('history')
   const date = useDateText()
+  const money = useMoney()
   return (
     <Table.ScrollContainer minWidth={600} visibleFrom="md">
       <Table striped data-testid="transaction-table">
@@ -185,7 +184,7 @@ function TransactionTable(props: TransactionListProps) {
               {props.withBalance && (
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {transaction.balance !== undefined
-                    ? `${formatAmount(transaction.balance)} ${transaction.currencyCode}`
+                    ? money(transaction.balance, transaction.currencyCode)
                     : ''}
                 </Table.Td>
               )}

@@ -4,7 +4,7 @@
 // lacks is left out. A link (a form's PDF) opens in a new tab, its text the summary's sentence.
 import { useTranslation } from 'react-i18next'
 import { Anchor, Stack, Text } from '@mantine/core'
-import { formatAmount } from '../../shared/money.ts'
+import { formatMoney } from '../../shared/money.ts'
 import { valueAt } from './resource-data.ts'
 import type { Json, ScreenDescription } from './screens-data.ts'
 import { enumText, listItems } from './value-formats.ts'
@@ -34,7 +34,11 @@ export function summaryShown(
   { options, item, language = 'en' }: { options?: string; item?: string; language?: string } = {},
 ): string {
   if (format === 'money' && value !== null && typeof value === 'object' && !Array.isArray(value))
-    return `${formatAmount(String(value.amount ?? ''))} ${String(value.currencyCode ?? '')}`.trim()
+    return formatMoney(
+      String(value.amount ?? ''),
+      typeof value.currencyCode === 'string' ? value.currencyCode : undefined,
+      language,
+    )
   if (format === 'enum') return enumText(t, options ?? field.split('.').at(-1)!, value)
   if (format === 'boolean') return t(value === true ? 'screens:yes' : 'screens:no')
   if (format === 'list') return listItems(value, item).join(', ')

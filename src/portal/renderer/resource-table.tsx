@@ -3,11 +3,17 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, Stack, Switch, Table, Text } from '@mantine/core'
-import { formatAmount } from '../../shared/money.ts'
+import { formatMoney } from '../../shared/money.ts'
 import { rowDepth, valueAt, type Row } from './resource-data.ts'
 import type { Json } from './screens-data.ts'
 import { enumText, listItems, percentText } from './value-formats.ts'
 import type { Column, ScreenDescription } from './screens-data.ts'
+
+/** The currency of a row's amounts, when the row names one. */
+function rowCurrency(row: Row): string | undefined {
+  const code = valueAt(row, 'currencyCode') ?? valueAt(row, 'currency')
+  return typeof code === 'string' ? code : undefined
+}
 
 /** A dotted field's last part names its label and options (document.statusId: statusId). */
 const lastPart = (field: string) => field.slice(field.lastIndexOf('.') + 1)
@@ -60,7 +66,7 @@ function useCell(onToggle: OnToggle | undefined, columns: Column[]) {
           : date.toLocaleString(i18n.language)
       }
       case 'amount':
-        return formatAmount(String(value))
+        return formatMoney(String(value), rowCurrency(row), i18n.language)
       case 'enum':
         return enumText(t, column.options ?? lastPart(column.field), value)
       case 'percent':

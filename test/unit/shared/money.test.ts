@@ -1,7 +1,7 @@
 // Money as bigint minor units with strings on the wire, and the display rule of product-spec
 // section 9 (DESIGN.md section 6).
 import { describe, expect, it } from 'vitest'
-import { formatAmount, fromMinor, toMinor } from '../../../src/shared/money.ts'
+import { formatAmount, formatMoney, fromMinor, toMinor } from '../../../src/shared/money.ts'
 
 describe('formatAmount', () => {
   const cases: [string, { given: string | number | bigint; want: string }][] = [
@@ -86,5 +86,27 @@ describe('toMinor and fromMinor', () => {
   ]
   it.each(cases)('round-trip %s', (_name, { given: [amount, scale] }) => {
     expect(fromMinor(toMinor(amount, scale), scale)).toBe(amount)
+  })
+})
+
+describe('formatMoney: an amount as the reader’s language writes it (issue 16 item 3)', () => {
+  it('groups thousands and places the symbol by locale', () => {
+    expect(formatMoney('15400', 'USD', 'en')).toBe('$15,400.00')
+    expect(formatMoney('1232.15', 'USD', 'ru')).toBe('1\u00a0232,15\u00a0$')
+    expect(formatMoney('1232.15', 'EUR', 'ua')).toBe('1\u00a0232,15\u00a0EUR')
+    expect(formatMoney('1000000', 'USD', 'pt')).toBe('US$\u00a01.000.000,00')
+    expect(formatMoney('-2.3', 'EUR', 'ro')).toBe('-2,30\u00a0EUR')
+  })
+
+  it('keeps the display rule: half away from zero at 8 decimals, at least 2', () => {
+    expect(formatMoney('0.123456785', 'BTC', 'en')).toBe('BTC\u00a00.12345679')
+    expect(formatMoney('99999999999999.99', 'USD', 'en')).toBe('$99,999,999,999,999.99')
+    expect(formatMoney(5, 'USD', 'en')).toBe('$5.00')
+  })
+
+  it('puts a code Intl does not know as a currency after the number', () => {
+    expect(formatMoney('1500.5', 'USDT', 'es')).toBe('1500,50 USDT')
+    expect(formatMoney('1500.5', undefined, 'en')).toBe('1,500.50')
+    expect(formatMoney('not a number', 'USD', 'en')).toBe('not a number USD')
   })
 })

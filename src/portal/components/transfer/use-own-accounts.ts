@@ -26,9 +26,9 @@ export function useOwnAccounts(): { state: AccountsState } {
   return { state: { status: 'failed', failure: failureText(data, status) } }
 }
 
-/** "10000001 · USD 1250.75" for a choice list. */
+/** "10000001 · USD · $1,250.75" for a choice list (the balance as the reader's language writes it). */
 export function accountLabel(account: Account, balance: string): string {
-  return `${account.accountId} · ${account.currencyCode} ${balance}`
+  return `${account.accountId} · ${account.currencyCode} · ${balance}`
 }
 
 /** amount × rate, rounded down to 2 decimals (what arrives is rounded in the bank's favour). */

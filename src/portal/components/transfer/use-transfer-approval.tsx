@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
 import { invalidateOperations, type RpcOperationId } from '../../api/operation-query.ts'
-import { formatAmount } from '../../../shared/money.ts'
+import { useMoney } from '../../i18n/use-money.ts'
 import { failureText, newIdempotencyKey } from './transfer-display.ts'
 import { ApprovalType, ResponseCode } from '../../../generated/constants.ts'
 import {
@@ -37,10 +37,11 @@ interface CodeStep {
 /** The popup's lines after a transfer: its transaction id and its fee, when known. */
 function useSuccessLines() {
   const { t } = useTranslation('transfers')
+  const money = useMoney()
   return (answer: { transactionId?: number; fee?: string; feeCurrencyCode?: string }) => [
     ...(answer.transactionId ? [t('popup.transactionId', { id: answer.transactionId })] : []),
     ...(answer.fee !== undefined && answer.feeCurrencyCode
-      ? [t('popup.fee', { fee: `${formatAmount(answer.fee)} ${answer.feeCurrencyCode}` })]
+      ? [t('popup.fee', { fee: money(answer.fee, answer.feeCurrencyCode) })]
       : []),
   ]
 }

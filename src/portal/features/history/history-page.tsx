@@ -28,7 +28,7 @@ import type { components } from '../../../generated/api.d.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
 import { loadDictionary } from '../../api/dictionaries.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
-import { formatAmount } from '../../../shared/money.ts'
+import { useMoney } from '../../i18n/use-money.ts'
 import { TransactionList, type Transaction } from '../../components/transaction-list.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
 
@@ -391,7 +391,8 @@ function HistoryResults({
 
 function SummaryBlock({ summary }: { summary: Summary }) {
   const { t } = useTranslation('history')
-  const money = (amount: string) => `${formatAmount(amount)} ${summary.currencyCode ?? ''}`.trim()
+  const format = useMoney()
+  const money = (amount: string) => format(amount, summary.currencyCode)
   const items = [
     ['beginningBalance', money(summary.beginningBalance)],
     ['totalDebit', money(summary.totalDebit)],

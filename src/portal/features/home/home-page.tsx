@@ -2,13 +2,12 @@
 // rule of product-spec section 9 (8 decimals, trimmed to at least 2).
 //
 // Loading without moving (Lighthouse budget, DESIGN.md section 10): the route's loader asks
-// for the balances, the currencies and the recent transactions as soon as the route's code
+// for the balances and the recent transactions as soon as the route's code
 // is there, before anything renders; until the balances are known one placeholder stands
 // where they will be, and the recent transactions come only after them, below, so nothing
 // already shown is pushed down. The answers render in a transition (useDeferredValue),
 // which React splits into short tasks instead of one long one.
 import { useDeferredValue, useEffect, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
 import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
@@ -31,9 +30,8 @@ import { addEnglishTexts, preloadNamespaces } from '../../i18n/i18n.ts'
 import enHistory from '../../../../locales/en/history.json'
 import enHome from '../../../../locales/en/home.json'
 import { useReloadOnTransactions } from '../../api/use-reload-on-transactions.ts'
-import { loadCurrencies, type Currency } from '../../api/dictionaries.ts'
 import { describeFailure } from '../../../shared/response-codes.ts'
-import { formatAmount } from '../../../shared/money.ts'
+import { useMoney } from '../../i18n/use-money.ts'
 import {
   loadedFreshMs,
   RecentTransactions,
@@ -45,21 +43,7 @@ type Account = components['schemas']['Account']
 type State =
   | { status: 'loading' }
   | { status: 'failed'; title: string | null; text: string | null }
-  | { status: 'ready'; accounts: Account[]; currencies: Map<string, Currency> }
-
-/** "$1250.75" for one-character symbols, "1250.75 lei" for longer ones. */
-export function moneyText(
-  amount: string,
-  currencyCode: string,
-  currencies: Map<string, Currency>,
-): string {
-  const symbol = currencies.get(currencyCode)?.symbol ?? currencyCode
-  const value = formatAmount(amount)
-  if (symbol.length > 1) return `${value} ${symbol}`
-  return value.startsWith('-') ? `-${symbol}${value.slice(1)}` : `${symbol}${value}`
-}
-
-const currenciesQuery = { queryKey: ['dictionary', 'currencies'], queryFn: loadCurrencies }
+  | { status: 'ready'; accounts: Account[] }
 
 /**
  * The route's loader: home's calls and texts start with the route's code, in parallel, not
@@ -68,28 +52,23 @@ const currenciesQuery = { queryKey: ['dictionary', 'currencies'], queryFn: loadC
 export function loader() {
   if (!session.isSignedIn) return null
   void queryClient.ensureQueryData(operationQuery('balanceInquiry', {})).catch(() => undefined)
-  void queryClient.ensureQueryData(currenciesQuery).catch(() => undefined)
   void queryClient.ensureQueryData(recentTransactionsQuery()).catch(() => undefined)
   addEnglishTexts({ home: enHome, history: enHistory })
   preloadNamespaces(['home', 'history'])
   return null
 }
 
-/** The balances with the currencies' symbols; the currencies come from their dictionary. */
+/** The balances; their currencies' symbols come from Intl in the reader's language. */
 function useHomeAccounts(): State {
   const { t } = useTranslation('common')
   const accounts = useOperationQuery('balanceInquiry', {}, { staleTime: loadedFreshMs })
-  const currencies = useQuery(currenciesQuery)
   const answer = useDeferredValue(accounts.data)
-  const currencyList = useDeferredValue(currencies.data)
-  if (accounts.isError || currencies.isError)
-    return { status: 'failed', title: null, text: t('errors.network') }
-  if (!answer || !currencyList) return { status: 'loading' }
+  if (accounts.isError) return { status: 'failed', title: null, text: t('errors.network') }
+  if (!answer) return { status: 'loading' }
   const { data, status } = answer
   if (data?.responseCode !== ResponseCode.Success)
     return { status: 'failed', ...describeFailure(data, status) }
-  const byCode = new Map(currencyList.map((c) => [c.code, c]))
-  return { status: 'ready', accounts: data.accounts ?? [], currencies: byCode }
+  return { status: 'ready', accounts: data.accounts ?? [] }
 }
 
 export function Component() {
@@ -128,7 +107,7 @@ export function Component() {
       )}
       {state.status === 'ready' && (
         <>
-          <AccountList accounts={state.accounts} currencies={state.currencies} />
+          <AccountList accounts={state.accounts} />
           <RecentTransactions />
         </>
       )}
@@ -150,14 +129,9 @@ function AccountsPlaceholder() {
   )
 }
 
-function AccountList({
-  accounts,
-  currencies,
-}: {
-  accounts: Account[]
-  currencies: Map<string, Currency>
-}) {
+function AccountList({ accounts }: { accounts: Account[] }) {
   const { t } = useTranslation('home')
+  const money = useMoney()
   if (accounts.length === 0) return <Text>{t('empty')}</Text>
   const hasPending = accounts.some((account) => Number(account.pendingAmount) !== 0)
   return (
@@ -176,12 +150,11 @@ function AccountList({
               {t('balance')}
             </Text>
             <Text fz={28} fw={700} data-testid="account-balance">
-              {moneyText(account.balance, account.currencyCode, currencies)}
+              {money(account.balance, account.currencyCode)}
             </Text>
             {Number(account.pendingAmount) !== 0 && (
               <Text size="sm" c="dimmed" data-testid="account-pending">
-                {t('pending')}: {moneyText(account.pendingAmount, account.currencyCode, currencies)}
-                *
+                {t('pending')}: {money(account.pendingAmount, account.currencyCode)}*
               </Text>
             )}
           </Paper>

@@ -3,7 +3,7 @@
 // payment when one of its cells is an e-mail; its amount is the first plain decimal cell. A
 // first line without an e-mail is the sample file's header. The server checks every row
 // again and answers the rows it refuses.
-import { formatAmount, fromMinor, toMinor } from '../../../shared/money.ts'
+import { fromMinor, toMinor } from '../../../shared/money.ts'
 
 const scale = 8
 const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
@@ -40,5 +40,5 @@ export function summarizeLines(text: string): LinesSummary {
     if (amount === undefined) unreadable.push(index + 1)
     else total += toMinor(amount, scale)
   })
-  return { count, total: formatAmount(fromMinor(total, scale)), unreadable }
+  return { count, total: fromMinor(total, scale), unreadable }
 }

@@ -14,7 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { formatAmount } from '../../../shared/money.ts'
+import { useMoney } from '../../i18n/use-money.ts'
 import type { Account } from '../../components/transfer/use-own-accounts.ts'
 import type { MassSummary } from './mass-draft.ts'
 import { permissionOf, sampleOf, type MassKind } from './mass-kinds.ts'
@@ -44,12 +44,13 @@ export function SourceAccount(props: {
   onChange(value: string): void
 }) {
   const { t } = useTranslation('mass')
+  const money = useMoney()
   return (
     <NativeSelect
       label={t('from')}
       data={props.accounts.map((a) => ({
         value: String(a.accountId),
-        label: `${a.accountId} · ${a.currencyCode} ${formatAmount(a.balance)}`,
+        label: `${a.accountId} · ${money(a.balance, a.currencyCode)}`,
       }))}
       value={props.value}
       onChange={(event) => props.onChange(event.currentTarget.value)}
@@ -71,8 +72,7 @@ export function SampleLink({ kind, access }: { kind: MassKind; access: MassAcces
 
 export function SummaryView({ summary, title }: { summary: MassSummary; title: string }) {
   const { t } = useTranslation('mass')
-  const money = (amount: string, currency: string | undefined) =>
-    `${formatAmount(amount)} ${currency ?? ''}`.trim()
+  const money = useMoney()
   const items: [string, string][] = [
     [t('summary.totalCount'), String(summary.totalCount)],
     [t('summary.validCount'), String(summary.validCount)],

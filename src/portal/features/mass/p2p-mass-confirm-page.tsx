@@ -12,6 +12,7 @@ import { summarizeLines, type LinesSummary } from './mass-lines.ts'
 import { Item, SummaryView } from './mass-parts.tsx'
 import { RefusedRows, useMassSend, type MassAnswer } from './mass-send.tsx'
 import { postMultipart, type MultipartAnswer } from './mass-upload.ts'
+import { useMoney } from '../../i18n/use-money.ts'
 
 /** The draft's lines counted, once its file is read (null until then). */
 function useDraftLines(draft: P2pDraft | null): LinesSummary | null {
@@ -114,6 +115,7 @@ interface P2pMassFactsProps {
 /** What the batch adds up to, as read from the file or the pasted lines. */
 function P2pMassFacts({ draft, lines, children }: P2pMassFactsProps) {
   const { t } = useTranslation(['mass', 'transfers', 'common'])
+  const money = useMoney()
   return (
     <Paper withBorder p="md" radius="md" data-testid="mass-confirm">
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -124,7 +126,7 @@ function P2pMassFacts({ draft, lines, children }: P2pMassFactsProps) {
         />
         {lines && <Item label={t('confirm.payments')} value={String(lines.count)} />}
         {lines && (
-          <Item label={t('confirm.total')} value={`${lines.total} ${draft.currencyCode}`} />
+          <Item label={t('confirm.total')} value={money(lines.total, draft.currencyCode)} />
         )}
       </SimpleGrid>
       {lines && lines.unreadable.length > 0 && (

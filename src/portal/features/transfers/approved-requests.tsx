@@ -4,7 +4,7 @@
 import type { Dispatch, SetStateAction } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core'
-import { formatAmount } from '../../../shared/money.ts'
+import { useMoney } from '../../i18n/use-money.ts'
 import type { ApprovalRequest } from './approved-queue.ts'
 
 export interface ApprovalRequestsProps {
@@ -16,12 +16,14 @@ export interface ApprovalRequestsProps {
 }
 
 function useRequestTexts() {
-  const { t } = useTranslation(['transfers', 'mass', 'common'])
+  const { t, i18n } = useTranslation(['transfers', 'mass', 'common'])
+  const money = useMoney()
   const typeText = (r: ApprovalRequest) =>
     t(`approved.types.${r.transactionType}`, { defaultValue: r.transactionType })
   const amountText = (r: ApprovalRequest) =>
-    r.amount !== undefined ? `${formatAmount(r.amount)} ${r.currencyCode ?? ''}` : ''
-  return { t, typeText, amountText }
+    r.amount !== undefined ? money(r.amount, r.currencyCode) : ''
+  const dateText = (value: string) => new Date(value).toLocaleString(i18n.language)
+  return { t, typeText, amountText, dateText }
 }
 
 function toggled(selected: Set<number>, id: number): Set<number> {
@@ -70,7 +72,7 @@ function BatchActions({ request, busy, onDecideBatch }: BatchActionsProps) {
 
 export function ApprovalCards(props: ApprovalRequestsProps) {
   const { requests, selected, onSelect } = props
-  const { t, typeText, amountText } = useRequestTexts()
+  const { t, typeText, amountText, dateText } = useRequestTexts()
   return (
     <Stack hiddenFrom="sm" gap="xs">
       {requests.map((r) => (
@@ -87,7 +89,7 @@ export function ApprovalCards(props: ApprovalRequestsProps) {
             </Text>
           </Group>
           <Text size="sm" c="dimmed" mt={4}>
-            {typeText(r)} · {new Date(r.created).toLocaleString()}
+            {typeText(r)} · {dateText(r.created)}
           </Text>
           <Text size="sm" style={{ wordBreak: 'break-all' }}>
             {r.createdBy}
@@ -105,7 +107,7 @@ export function ApprovalCards(props: ApprovalRequestsProps) {
 
 export function ApprovalTable(props: ApprovalRequestsProps) {
   const { requests, selected, onSelect } = props
-  const { t, typeText, amountText } = useRequestTexts()
+  const { t, typeText, amountText, dateText } = useRequestTexts()
   const hasBatches = requests.some((r) => r.massBatchId !== undefined)
   const allChecked = requests.length > 0 && requests.every((r) => selected.has(r.id))
   return (
@@ -141,7 +143,7 @@ export function ApprovalTable(props: ApprovalRequestsProps) {
                 />
               </Table.Td>
               <Table.Td>{r.id}</Table.Td>
-              <Table.Td>{new Date(r.created).toLocaleString()}</Table.Td>
+              <Table.Td>{dateText(r.created)}</Table.Td>
               <Table.Td>{typeText(r)}</Table.Td>
               <Table.Td>{r.createdBy}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

@@ -18,7 +18,7 @@ import {
 import type { components } from '../../../generated/api.d.ts'
 import { TransferType } from '../../../generated/constants.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
-import { formatAmount } from '../../../shared/money.ts'
+import { useMoney } from '../../i18n/use-money.ts'
 import { externalTransferTypes } from '../../../shared/transfer-types.ts'
 
 export type Template = components['schemas']['TransferTemplate']
@@ -106,6 +106,7 @@ export function RecentList({
   onRepeat(transfer: Recent): void
 }) {
   const { t } = useTranslation('external')
+  const money = useMoney()
   if (recent === null) return null
   return (
     <Paper withBorder p="md" radius="md">
@@ -133,9 +134,7 @@ export function RecentList({
                 </Text>
                 <Group gap={6} wrap="nowrap">
                   <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
-                    {r.amount !== undefined
-                      ? `${formatAmount(r.amount)} ${r.currencyCode ?? ''}`
-                      : ''}
+                    {r.amount !== undefined ? money(r.amount, r.currencyCode) : ''}
                   </Text>
                   <Badge size="sm" variant="light" style={{ minWidth: 0 }}>
                     {t(`types.${r.type}`)}

@@ -10,6 +10,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } 
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
+import { useMoney } from '../../i18n/use-money.ts'
 import { formatAmount } from '../../../shared/money.ts'
 import { isPositiveAmount } from '../../components/transfer/transfer-display.ts'
 import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
@@ -258,6 +259,7 @@ function RecentTransfers({
   onRepeat(transfer: Recent): void
 }) {
   const { t } = useTranslation('transfers')
+  const money = useMoney()
   if (recent === null) return null
   return (
     <Paper withBorder p="md" radius="md">
@@ -277,9 +279,7 @@ function RecentTransfers({
                   {r.destination ?? r.beneficiaryName}
                 </Text>
                 <Text size="sm" fw={600}>
-                  {r.amount !== undefined
-                    ? `${formatAmount(r.amount)} ${r.currencyCode ?? ''}`
-                    : ''}
+                  {r.amount !== undefined ? money(r.amount, r.currencyCode) : ''}
                 </Text>
               </div>
               <Button

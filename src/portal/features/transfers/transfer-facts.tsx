@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next'
 import { Stack, Text } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
-import { formatAmount } from '../../../shared/money.ts'
+import { useMoney } from '../../i18n/use-money.ts'
 
 export type Limits = components['schemas']['CustomerLimits']
 export type MaxAmount = components['schemas']['MaxAmount']
@@ -32,6 +32,7 @@ export function TransferFacts({
   targetCurrency?: string | undefined
 }) {
   const { t } = useTranslation('transfers')
+  const money = useMoney()
   const limits = facts.limits?.success ? (facts.limits.limits ?? []) : []
   const limitCurrency = facts.limits?.currencyCode ?? currency
   const maxCurrency = facts.max?.currencyCode ?? currency
@@ -39,13 +40,13 @@ export function TransferFacts({
     <Stack gap={4} data-testid="transfer-facts">
       {facts.fee !== undefined && (
         <Text size="sm" data-testid="transfer-fee">
-          {t('fee', { fee: `${formatAmount(facts.fee)} ${facts.feeCurrencyCode ?? ''}` })}
+          {t('fee', { fee: money(facts.fee, facts.feeCurrencyCode) })}
         </Text>
       )}
       {estimate && (
         <Text size="sm" data-testid="transfer-estimate">
           {t('estimate', {
-            amount: `${estimate} ${targetCurrency ?? ''}`,
+            amount: money(estimate, targetCurrency),
             rate: shortRate(facts.rate ?? ''),
           })}
         </Text>
@@ -53,7 +54,7 @@ export function TransferFacts({
       {facts.max && (
         <Text size="sm" c="dimmed" data-testid="transfer-max">
           {t('max', {
-            amount: `${formatAmount(facts.max.amount)} ${maxCurrency}`,
+            amount: money(facts.max.amount, maxCurrency),
             bound: t(`bound.${facts.max.type}`, { defaultValue: facts.max.type }),
           })}
         </Text>
@@ -62,8 +63,8 @@ export function TransferFacts({
         <Text key={limit.period} size="xs" c="dimmed" data-testid="transfer-limit">
           {t('limit', {
             period: t(`period.${limit.period}`),
-            limit: `${formatAmount(limit.limit)} ${limitCurrency}`,
-            remaining: `${formatAmount(limit.remaining ?? limit.limit)} ${limitCurrency}`,
+            limit: money(limit.limit, limitCurrency),
+            remaining: money(limit.remaining ?? limit.limit, limitCurrency),
           })}
         </Text>
       ))}

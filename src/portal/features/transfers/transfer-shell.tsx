@@ -16,7 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { formatAmount } from '../../../shared/money.ts'
+import { useMoney } from '../../i18n/use-money.ts'
 import { useOperationQuery, type RpcBody, type RpcOperationId } from '../../api/operation-query.ts'
 import {
   accountLabel,
@@ -89,9 +89,10 @@ export function AccountSelect(props: {
   /** An empty first choice ("Choose an account") instead of the first account. */
   choosePrompt?: string
 }) {
+  const money = useMoney()
   const options = props.accounts.map((a) => ({
     value: String(a.accountId),
-    label: accountLabel(a, formatAmount(a.balance)),
+    label: accountLabel(a, money(a.balance, a.currencyCode)),
   }))
   return (
     <NativeSelect

@@ -249,7 +249,7 @@ describe('summaries', () => {
   test('show an option in words by the last part of its field, money with its currency', () => {
     expect(summaryShown(t, 'profile.status.verificationState', 'enum', 'checked')).toBe('Checked')
     expect(summaryShown(t, 'fee', 'money', { amount: '2.5', currencyCode: 'EUR' })).toMatch(
-      /^2\.50 EUR$/,
+      /^€2\.50$/,
     )
     expect(summaryShown(t, 'count', 'text', 0)).toBe('0')
   })
