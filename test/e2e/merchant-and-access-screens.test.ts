@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startPortal, type PortalHarness } from './browser-harness.ts'
 import { screenSteps, shot, text } from './screen-steps.ts'
+import { formatMoney } from '../../src/shared/money.ts'
 
 let portal: PortalHarness
 beforeAll(async () => {
@@ -364,7 +365,10 @@ for (const { brand, lang } of combos) {
       )
       const fee = String(await page.getByTestId('summary-fee').textContent())
       expect(fee).toBe(
-        text(screens, 'identityVerification.summary.fee').replace('{{value}}', '€2.00'),
+        text(screens, 'identityVerification.summary.fee').replace(
+          '{{value}}',
+          formatMoney('2', 'EUR', lang),
+        ),
       )
       await page.getByRole('button', { name: text(screens, 'identityVerification.create') }).click()
       const email = `verify-${lang}@mail.example`

@@ -18,7 +18,7 @@ import { sealTotpSecret } from '../../src/server/auth/factors.ts'
 import { totpAt } from '../../src/server/auth/totp.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, screenSteps, text } from './screen-steps.ts'
-import { balanceOn } from './shown-money.ts'
+import { balanceOn, shownAmount } from './shown-money.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/transfers')
 mkdirSync(shots, { recursive: true })
@@ -93,8 +93,9 @@ for (const lang of ['en', 'es']) {
       await page.getByTestId('transfer-fee').waitFor()
       await page.getByTestId('transfer-max').waitFor()
       const estimate = String(await page.getByTestId('transfer-estimate').textContent())
-      const arrives = /(\d+\.\d{2}) EUR/.exec(estimate)?.[1]
-      expect(arrives).toBeDefined()
+      // "€93.41" in English, "93,41 €" in Spanish.
+      const arrives = /(\d+[.,]\d{2})\s?€/.exec(estimate) ?? /€(\d+\.\d{2})/.exec(estimate)
+      expect(arrives).not.toBeNull()
       await page.screenshot({ path: join(shots, `account-${lang}.png`), fullPage: true })
       await page.getByRole('button', { name: say('submit'), exact: true }).click()
       const dialog = page.getByRole('dialog')
@@ -107,7 +108,7 @@ for (const lang of ['en', 'es']) {
         .toBe(plus(usdBefore, '-100'))
       await expect
         .poll(() => balanceOn(page, portal.baseUrl, 10000003))
-        .toBe(plus(eurBefore, arrives!))
+        .toBe(plus(eurBefore, shownAmount(arrives![1]!)))
     })
   })
 }
@@ -169,7 +170,7 @@ describe('pre-approved payments', () => {
     await page
       .getByRole('heading', { name: text(steps.screens, 'preapprovedPayments.title') })
       .waitFor()
-    const mine = () => steps.row(page, '6.15')
+    const mine = () => steps.row(page, '6,15')
     await mine().waitFor()
     await page.screenshot({ path: join(shots, 'preapproved-payments.png') })
     await steps.fill(page, { fromAmount: '7' })
@@ -305,7 +306,7 @@ describe('the business approval queue', () => {
     const usdBefore = await balanceOn(page, portal.baseUrl, 10000006)
     await page.goto(`${portal.baseUrl}/transfer/approved`)
     await page.getByRole('heading', { level: 1, name: say('approved.title') }).waitFor()
-    const row = page.getByTestId('approval-row').filter({ hasText: `${amount} EUR` })
+    const row = page.getByTestId('approval-row').filter({ hasText: `€${amount}` })
     await row.getByRole('checkbox').check()
     await page.screenshot({ path: join(shots, `queue-${amount}.png`), fullPage: true })
     await page
