@@ -127,7 +127,12 @@ function TransactionCards(props: TransactionListProps) {
           </Group>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {date(transaction.date)}
-            {counterpartyOf(transaction) ? ` · ${counterpartyOf(transaction)}` : ''}
+            {counterpartyOf(transaction) && (
+              <>
+                {' · '}
+                <span translate="no">{counterpartyOf(transaction)}</span>
+              </>
+            )}
           </Text>
           <Group justify="space-between" mt={4} gap="xs">
             <StatusBadge transaction={transaction} />
@@ -172,7 +177,8 @@ function TransactionTable(props: TransactionListProps) {
                   {t('transactionNumber', { id: transaction.transactionId })}
                 </Text>
               </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {/* A name or an address as the person wrote it: not words to translate. */}
+              <Table.Td style={{ overflowWrap: 'anywhere' }} translate="no">
                 {counterpartyOf(transaction)}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -71,6 +71,8 @@ function useCell(onToggle: OnToggle | undefined, columns: Column[]) {
         return enumText(t, column.options ?? lastPart(column.field), value)
       case 'percent':
         return percentText(value, i18n.language)
+      case 'verbatim':
+        return <span translate="no">{String(value)}</span>
       case 'list': {
         const lines = listItems(value, column.item)
         if (lines.length === 0) return '—'

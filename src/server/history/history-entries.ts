@@ -115,6 +115,18 @@ export interface EntryWords {
 const keyOfKind: Record<string, string> = {
   demo_opening: 'openingBalance',
   deposit: 'incomingTransfer',
+  demo_card_hold: 'cardHold',
+  merchant_identity_fee: 'identityCheckFee',
+}
+
+/** Payouts to other banks, cards and wallets: the method's name; the payee is shown apart. */
+const keyOfSentKind: Record<string, string> = {
+  wire: 'sentWire',
+  eft: 'sentEft',
+  oct: 'sentToCard',
+  crypto_eft: 'sentCrypto',
+  instant_payment: 'sentInstant',
+  interac: 'sentInterac',
 }
 
 export function describeEntry(row: HistoryRow): EntryWords {
@@ -135,6 +147,8 @@ export function describeEntry(row: HistoryRow): EntryWords {
           accountId: String(row.from_account_id),
         })
   }
+  const sentKey = payer && row.order_kind ? keyOfSentKind[row.order_kind] : undefined
+  if (sentKey) return words(row.ledger_description, sentKey)
   const key = row.order_id === null ? keyOfKind[row.kind] : undefined
   return key ? words(row.ledger_description, key) : { description: row.ledger_description }
 }
