@@ -81,6 +81,28 @@ describe('login and home are accessible', () => {
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true)
   })
 
+  test('an empty sign-in marks each field invalid and tells its message to a screen reader', async () => {
+    const { page } = await portal.newPage()
+    await page.goto(`${portal.baseUrl}/login`)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    const auth = locale('en', 'auth')
+    for (const [field, message] of [
+      [/^E-mail/, text(auth, 'usernameInvalid')],
+      [/^Password/, text(auth, 'passwordRequired')],
+    ] as const) {
+      const input = page.getByLabel(field)
+      await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true')
+      const described = String(await input.getAttribute('aria-describedby'))
+      const descriptions = await Promise.all(
+        described
+          .split(' ')
+          .filter(Boolean)
+          .map((id) => page.locator(`[id="${id}"]`).textContent()),
+      )
+      expect(descriptions.join(' ')).toContain(message)
+    }
+  })
+
   test('login has one main landmark and a level-one heading', async () => {
     const { page } = await portal.newPage()
     await page.goto(`${portal.baseUrl}/login`)

@@ -4,7 +4,8 @@
 import { useState } from 'react'
 import { Link, Navigate, Outlet, useNavigate, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core'
+import { PasswordField } from '../../components/password-field.tsx'
 import { api } from '../../api/client.ts'
 import { describeFailure, joinValidationErrors } from '../../../shared/response-codes.ts'
 import { PublicPage } from '../../components/public-page.tsx'
@@ -239,14 +240,14 @@ function PasswordStep({ progress, fields, request }: RecoveryState) {
       }}
     >
       <Stack>
-        <PasswordInput
+        <PasswordField
           label={t('access:newPassword')}
           autoComplete="new-password"
           required
           value={password}
           onChange={(event) => fields.setPassword(event.currentTarget.value)}
         />
-        <PasswordInput
+        <PasswordField
           label={t('access:repeatPassword')}
           autoComplete="new-password"
           required

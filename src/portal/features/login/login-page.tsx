@@ -14,12 +14,12 @@ import {
   Image,
   Loader,
   Paper,
-  PasswordInput,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core'
+import { PasswordField } from '../../components/password-field.tsx'
 import { useForm } from '@mantine/form'
 import { useBrand } from '../../brand/brand-context.tsx'
 import { isDemo, logoUrl } from '../../brand/resolve-brand.ts'
@@ -239,7 +239,7 @@ function PasswordForm({
           required
           {...form.getInputProps('username')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('auth:password')}
           autoComplete="current-password"
           required

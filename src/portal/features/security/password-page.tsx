@@ -5,17 +5,8 @@
 // devices again (section 8) and leads to the sign-in page.
 import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  Alert,
-  Button,
-  Loader,
-  Modal,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Alert, Button, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core'
+import { PasswordField } from '../../components/password-field.tsx'
 import { useForm } from '@mantine/form'
 import { api, session } from '../../api/client.ts'
 import { ResponsePopup, type Popup } from '../../renderer/result-popups.tsx'
@@ -183,13 +174,13 @@ function PasswordForm({
   return (
     <form onSubmit={form.onSubmit((values) => void onSubmit(values))} noValidate>
       <Stack>
-        <PasswordInput
+        <PasswordField
           label={t('password.current')}
           autoComplete="current-password"
           required
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('password.new')}
           description={t('password.lengthRule', {
             min: passwordMinLength,
@@ -200,7 +191,7 @@ function PasswordForm({
           required
           {...form.getInputProps('passwordNew')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('password.repeat')}
           autoComplete="new-password"
           maxLength={passwordMaxLength}
