@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core'
 import type { components } from '../../generated/api.d.ts'
 import { useMoney } from '../i18n/use-money.ts'
+import { ScrollTable } from './scroll-table.tsx'
 
 export type Transaction = components['schemas']['Transaction']
 
@@ -155,7 +156,7 @@ function TransactionTable(props: TransactionListProps) {
   const date = useDateText()
   const money = useMoney()
   return (
-    <Table.ScrollContainer minWidth={600} visibleFrom="md">
+    <ScrollTable minWidth={600} visibleFrom="md" label={t('title')}>
       <Table striped data-testid="transaction-table">
         <Table.Thead>
           <Table.Tr>
@@ -198,6 +199,6 @@ function TransactionTable(props: TransactionListProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }

@@ -8,6 +8,7 @@ import { rowDepth, valueAt, type Row } from './resource-data.ts'
 import type { Json } from './screens-data.ts'
 import { enumText, listItems, percentText } from './value-formats.ts'
 import type { Column, ScreenDescription } from './screens-data.ts'
+import { ScrollTable } from '../components/scroll-table.tsx'
 
 /** The currency of a row's amounts, when the row names one. */
 function rowCurrency(row: Row): string | undefined {
@@ -55,7 +56,9 @@ function useCell(onToggle: OnToggle | undefined, columns: Column[]) {
     switch (column.format) {
       case 'boolean':
         return (
-          <Badge color={value ? 'green' : 'gray'}>{t(value ? 'screens:yes' : 'screens:no')}</Badge>
+          <Badge variant="light" color={value ? 'green' : 'gray'}>
+            {t(value ? 'screens:yes' : 'screens:no')}
+          </Badge>
         )
       case 'date':
       case 'dateTime': {
@@ -128,7 +131,7 @@ export function ResourceTable({
   return (
     // A table scrolls sideways below a width its columns need: a two-column list (a setting
     // and its switch) fits a phone, a wide one scrolls.
-    <Table.ScrollContainer minWidth={Math.min(520, 160 * width)}>
+    <ScrollTable minWidth={Math.min(520, 160 * width)} label={t(`screens:${screen.id}.title`)}>
       <Table striped highlightOnHover data-testid="resource-table">
         <Table.Thead>
           <Table.Tr>
@@ -176,6 +179,6 @@ export function ResourceTable({
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }

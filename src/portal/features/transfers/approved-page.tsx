@@ -23,6 +23,7 @@ function ApprovalHeading({ count }: { count: number | null }) {
       {count !== null && (
         <Badge
           size="lg"
+          variant="light"
           color={count > 0 ? 'orange' : 'gray'}
           data-testid="approval-count"
           aria-label={t('approved.waiting', { count })}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core'
 import { useMoney } from '../../i18n/use-money.ts'
 import type { ApprovalRequest } from './approved-queue.ts'
+import { ScrollTable } from '../../components/scroll-table.tsx'
 
 export interface ApprovalRequestsProps {
   requests: ApprovalRequest[]
@@ -111,7 +112,7 @@ export function ApprovalTable(props: ApprovalRequestsProps) {
   const hasBatches = requests.some((r) => r.massBatchId !== undefined)
   const allChecked = requests.length > 0 && requests.every((r) => selected.has(r.id))
   return (
-    <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+    <ScrollTable minWidth={560} visibleFrom="sm" label={t('approved.title')}>
       <Table data-testid="approval-table" striped>
         <Table.Thead>
           <Table.Tr>
@@ -158,6 +159,6 @@ export function ApprovalTable(props: ApprovalRequestsProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   )
 }
