@@ -36,7 +36,10 @@ describe.each(languages.filter((lang) => lang !== 'en'))('%s', (lang) => {
   test('uses the same {{params}} in every text', () => {
     const differing = [...english].filter(
       ([key, text]) =>
-        placeholdersOf(text).sort().join() !== placeholdersOf(texts.get(key) ?? '').sort().join(),
+        placeholdersOf(text).sort().join() !==
+        placeholdersOf(texts.get(key) ?? '')
+          .sort()
+          .join(),
     )
     expect(differing.map(([key]) => key)).toEqual([])
   })
