@@ -73,6 +73,17 @@ for (const target of databaseTargets()) {
       expect((await latestMail('business@nova.example'))?.subject).toBe('Confirm your new password')
     })
 
+    it('writes an activation e-mail in the language of the request that asks for it', async () => {
+      const reply = await server.post('/rpc/activationCodeResend', {
+        lang: 'ua',
+        email: 'pending@nova.example',
+      })
+      expect(reply.body.responseCode, reply.text).toBe('00')
+      const mail = await latestMail('pending@nova.example')
+      expect(mail?.subject).toBe('Активуйте свій обліковий запис')
+      expect(mail?.body).toMatch(/^Ваш код активації: [A-Z0-9]{8}\. Відкрийте \/activate\?/)
+    })
+
     it('ignores a language the portal does not offer', async () => {
       const { accessToken } = await server.signIn('payroll@nova.example')
       const reply = await server.post('/rpc/balanceInquiry', { lang: 'xx' }, accessToken)
