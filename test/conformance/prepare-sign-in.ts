@@ -191,8 +191,9 @@ export async function prepareSignIn(
       const [user] = await server.db.select().from(users).where(eq(users.username, email))
       await issueAccountCode(server.db, user!.id, 'recovery', {
         recipient: email,
-        subject: 'Reset your password',
-        body: (code) => `Your password reset code is ${code}.`,
+        lang: 'en',
+        mail: 'passwordReset',
+        params: (code) => ({ code }),
       })
       return { body: { email, code: await mailedCode(server, email) } }
     }

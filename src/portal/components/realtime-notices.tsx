@@ -19,8 +19,16 @@ interface Notice {
 
 let nextId = 1
 
+/** Server texts by key (locales/<lang>/messages.json), shown in the portal's language. */
+interface KeyedTexts {
+  messageKey?: string
+  titleKey?: string
+  bodyKey?: string
+  params?: Record<string, string | number>
+}
+
 export function RealtimeNotices() {
-  const { t } = useTranslation('common')
+  const { t } = useTranslation(['common', 'messages'])
   const [notices, setNotices] = useState<Notice[]>([])
 
   useEffect(() => {
@@ -28,8 +36,13 @@ export function RealtimeNotices() {
     const describe = (event: RealtimeEvent): Omit<Notice, 'id'> | null => {
       if (event.transaction_id !== undefined) {
         const title = t('realtime.paymentConfirmation')
-        if (event.result === false)
-          return { title, text: event.message || t('realtime.rejected'), color: 'red' }
+        const { messageKey } = event as KeyedTexts
+        if (event.result === false) {
+          const keyed = messageKey
+            ? [t(`messages:${messageKey}`), event.reason].filter(Boolean).join(' ')
+            : undefined
+          return { title, text: keyed || event.message || t('realtime.rejected'), color: 'red' }
+        }
         // A result of true is a submitted payment; an event without a result failed.
         return event.result === true
           ? { title, text: t('realtime.submitted'), color: 'green' }
@@ -38,15 +51,17 @@ export function RealtimeNotices() {
       switch (event.type) {
         case 'CustomerNotification': {
           // schemas/notification.schema.json names the text body; older senders message.
-          const data = event.data as {
+          const data = event.data as KeyedTexts & {
             title?: string
             body?: string
             message?: string
             text?: string
           }
+          const keyed = (key: string | undefined) =>
+            key ? t(`messages:${key}`, { ...data.params }) : undefined
           return {
-            title: data.title ?? t('realtime.notification'),
-            text: data.body ?? data.message ?? data.text ?? '',
+            title: keyed(data.titleKey) ?? data.title ?? t('realtime.notification'),
+            text: keyed(data.bodyKey) ?? data.body ?? data.message ?? data.text ?? '',
             color: 'blue',
           }
         }

@@ -7,6 +7,7 @@ import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { accountCodes } from '../db/schema-auth.ts'
 import { enqueueMessage } from '../security/outbox.ts'
+import type { Lang, MailName, MessageParams } from '../messages/messages.ts'
 import { maxFailedAttempts } from '../auth/login-attempts.ts'
 
 export type CodePurpose = 'activation' | 'activationBusiness' | 'activationEmployee' | 'recovery'
@@ -34,8 +35,11 @@ function codeHash(userId: number, purpose: string, code: string): string {
 
 export interface CodeMail {
   recipient: string
-  subject: string
-  body: (code: string) => string
+  /** The reader's language (messages/reader-language.ts). */
+  lang: Lang
+  mail: MailName
+  /** The mail's parameters, the code among them. */
+  params: (code: string) => MessageParams
 }
 
 /** Stores a new code (the older ones of the purpose stop working) and e-mails it. */
@@ -67,8 +71,9 @@ export async function issueAccountCode(
     await enqueueMessage(tx, {
       channel: 'email',
       recipient: mail.recipient,
-      subject: mail.subject,
-      body: mail.body(code),
+      lang: mail.lang,
+      mail: mail.mail,
+      params: mail.params(code),
     })
   })
 }

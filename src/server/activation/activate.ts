@@ -17,6 +17,7 @@ import {
   liveCode,
   type CodePurpose,
 } from './account-codes.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 export const tooManyCodesText = 'Too many wrong activation codes. Ask for a new activation e-mail.'
 
@@ -94,10 +95,8 @@ export async function mailEmployeeActivation(
 ): Promise<void> {
   await issueAccountCode(db, userId, 'activationEmployee', {
     recipient: username,
-    subject: 'You have been given access to a company account',
-    body: (code) =>
-      `Your activation code is ${code}. Open ` +
-      `${activationLink('activationEmployee', username, code)} to activate. ` +
-      'Then set your password with "Forgot password".',
+    lang: await languageOfUser(db, userId),
+    mail: 'employeeActivation',
+    params: (code) => ({ code, link: activationLink('activationEmployee', username, code) }),
   })
 }

@@ -12,6 +12,7 @@ import {
   maxCodesPerHour,
   type CodePurpose,
 } from './account-codes.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 export const handler: Handler<'activationCodeResend'> = async (context, input) => {
   const email = input.email.trim().toLowerCase()
@@ -34,9 +35,9 @@ export const handler: Handler<'activationCodeResend'> = async (context, input) =
   if ((await codesSentLastHour(context.db, user.id, purpose)) >= maxCodesPerHour) return rpcOk()
   await issueAccountCode(context.db, user.id, purpose, {
     recipient: email,
-    subject: 'Activate your account',
-    body: (code) =>
-      `Your activation code is ${code}. Open ${activationLink(purpose, email, code)} to activate.`,
+    lang: context.lang ?? (await languageOfUser(context.db, user.id)),
+    mail: 'activation',
+    params: (code) => ({ code, link: activationLink(purpose, email, code) }),
   })
   return rpcOk()
 }

@@ -18,6 +18,7 @@ import {
   type RegisteredAddress,
 } from '../db/schema-business.ts'
 import type { HandlerContext, RequestOf } from '../rpc/handler-context.ts'
+import { defaultLang } from '../messages/messages.ts'
 import { CustomerInfoCustomerType, RepresentativeRole } from '../../generated/constants.ts'
 import { normalizeName, type ShareholderNode } from '../../shared/registration-rules.ts'
 import { lifetimeMs } from './account-codes.ts'
@@ -207,6 +208,7 @@ async function insertBusinessCustomer(
       email,
       residenceCountryCode: company.registrationCountryCode,
       taxId: company.businessTaxId ?? null,
+      lang: context.lang ?? defaultLang,
     })
     .returning({ id: customers.id })
   if (!customer) throw new Error('assertion: the customer insert returned its row')
@@ -273,8 +275,8 @@ export async function storeBusiness(
     `personList.${owner.personIndex}.email`,
   )
   await linkRepresentative(tx, stored, input.personList[owner.personIndex]!, ownerId)
-  const note = input.password ? '' : ' Then set your password with "Forgot password".'
-  await sendActivation(tx, ownerId, owner.email, 'activationBusiness', note)
+  const lang = context.lang ?? defaultLang
+  await sendActivation(tx, ownerId, owner.email, 'activationBusiness', lang, !input.password)
   for (const employee of logins.employees) {
     await insertEmployee(tx, context, input, stored, customerId, employee)
   }
@@ -306,6 +308,7 @@ async function insertEmployee(
       email: login.email,
       birthDay: person.birthday,
       residenceCountryCode: person.address?.countryCode ?? null,
+      lang: context.lang ?? defaultLang,
     })
     .returning({ id: customers.id })
   if (!customer) throw new Error('assertion: the customer insert returned its row')

@@ -10,6 +10,7 @@ import { emailConfirmations } from '../db/schema-auth.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import { maxFailedAttempts } from '../auth/login-attempts.ts'
 import { randomBytes } from 'node:crypto'
+import { languageOfCustomer } from '../messages/reader-language.ts'
 
 const lifetimeMs = 3 * 86_400_000
 
@@ -44,10 +45,9 @@ export async function issueEmailConfirmation(db: Db, emailId: number): Promise<v
     await enqueueMessage(tx, {
       channel: 'email',
       recipient: email.emailAddress,
-      subject: 'Confirm your e-mail address',
-      body:
-        `Open ${confirmationLink(emailId, code)} to confirm this address, or enter this ` +
-        `confirmation code where you added it: ${code}`,
+      lang: await languageOfCustomer(tx, email.customerId),
+      mail: 'emailConfirm',
+      params: { link: confirmationLink(emailId, code), code },
     })
   })
 }

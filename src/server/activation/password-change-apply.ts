@@ -11,6 +11,7 @@ import { enqueueMessage } from '../security/outbox.ts'
 import { publishToUser } from '../realtime/publish.ts'
 import { checkAccountCode } from './account-codes.ts'
 import { blockedRecovery, recoveryCodeOf, wrongRecoveryCode } from './recovery-code.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 export const passwordResetText = 'Your password has been successfully updated.'
 
@@ -31,8 +32,8 @@ export const handler: Handler<'passwordChangeApply'> = async (context, input) =>
     await enqueueMessage(tx, {
       channel: 'email',
       recipient: user.username,
-      subject: 'Your password was changed',
-      body: 'Your password was reset and every device was signed out. If this was not you, contact support at once.',
+      lang: context.lang ?? (await languageOfUser(tx, user.id)),
+      mail: 'passwordWasReset',
     })
     await publishToUser(tx, user.id, { type: 'PasswordChange' })
     return rpcOk({ responseDescription: passwordResetText })

@@ -5,6 +5,7 @@ import { users } from '../db/schema.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { rpcOk } from '../rpc/outcome.ts'
 import { codesSentLastHour, issueAccountCode, maxCodesPerHour } from './account-codes.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 export const handler: Handler<'passwordChangeRequest'> = async (context, input) => {
   const email = input.email.trim().toLowerCase()
@@ -14,10 +15,9 @@ export const handler: Handler<'passwordChangeRequest'> = async (context, input) 
   }
   await issueAccountCode(context.db, user.id, 'recovery', {
     recipient: email,
-    subject: 'Reset your password',
-    body: (code) =>
-      `Your password reset code is ${code}. It expires in 30 minutes. ` +
-      'If you did not ask for it, ignore this e-mail.',
+    lang: context.lang ?? (await languageOfUser(context.db, user.id)),
+    mail: 'passwordReset',
+    params: (code) => ({ code }),
   })
   return rpcOk()
 }

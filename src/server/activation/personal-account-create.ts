@@ -6,6 +6,7 @@
 import { customers } from '../db/schema.ts'
 import { kycProfiles } from '../db/schema.ts'
 import type { Handler, HandlerContext, RequestOf } from '../rpc/handler-context.ts'
+import { defaultLang } from '../messages/messages.ts'
 import { rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import type { CaptchaPass } from '../adapters/captcha/captcha-adapter.ts'
@@ -73,6 +74,7 @@ async function createPersonal(
         residenceCountryCode: input.countryCode,
         birthDay: input.birthday,
         taxId: input.taxId ?? null,
+        lang: context.lang ?? defaultLang,
         // A new person has given no proof of identity or address yet: KYC comes first after
         // signing in (src/server/kyc/kyc-need.ts says when it is met).
         needsKyc: true,
@@ -106,7 +108,7 @@ async function createPersonal(
       { username: login.email, passwordHash: login.passwordHash, customerId },
       'email',
     )
-    await sendActivation(tx, userId, login.email, 'activation')
+    await sendActivation(tx, userId, login.email, 'activation', context.lang ?? defaultLang)
     return rpcOk({ customerId })
   })
 }

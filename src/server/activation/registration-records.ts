@@ -13,6 +13,7 @@ import { AccountType } from '../../generated/constants.ts'
 import { isAccountCurrency } from '../accounts/exchange-rates.ts'
 import { activationLink, issueAccountCode, type CodePurpose } from './account-codes.ts'
 import { insertingLogin } from './registration-gate.ts'
+import type { Lang } from '../messages/messages.ts'
 
 /** The currency of the payment account a new customer starts with (docs/decisions.md). */
 export const defaultAccountCurrency = 'EUR'
@@ -94,13 +95,13 @@ export async function sendActivation(
   userId: number,
   username: string,
   purpose: Extract<CodePurpose, 'activation' | 'activationBusiness'>,
-  note = '',
+  lang: Lang,
+  setPassword = false,
 ): Promise<void> {
   await issueAccountCode(tx, userId, purpose, {
     recipient: username,
-    subject: 'Activate your account',
-    body: (code) =>
-      `Your activation code is ${code}. Open ${activationLink(purpose, username, code)} ` +
-      `to activate.${note}`,
+    lang,
+    mail: setPassword ? 'activationSetPassword' : 'activation',
+    params: (code) => ({ code, link: activationLink(purpose, username, code) }),
   })
 }

@@ -6,6 +6,7 @@ import type { Handler } from '../rpc/handler-context.ts'
 import { reply } from '../rpc/outcome.ts'
 import { countHit } from '../rpc/rate-limit.ts'
 import { enqueueMessage } from '../security/outbox.ts'
+import { defaultLang } from '../messages/messages.ts'
 
 export const storeLinks = {
   android: 'https://play.google.com/store/apps/details?id=example.nova.app',
@@ -26,8 +27,9 @@ export const handler: Handler<'authStoresUrlsSend'> = async (context, input) => 
   await enqueueMessage(context.db, {
     channel: 'sms',
     recipient,
-    subject: 'App links',
-    body: `Get the ${context.config.issuerName} app: ${storeLinks.android} or ${storeLinks.ios}`,
+    lang: context.lang ?? defaultLang,
+    mail: 'appLinks',
+    params: { issuer: context.config.issuerName, ...storeLinks },
   })
   return reply(204)
 }

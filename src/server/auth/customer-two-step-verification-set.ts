@@ -19,6 +19,7 @@ import { factorsOf, sealTotpSecret } from './factors.ts'
 import { newTotpSecret, otpauthUri } from './totp.ts'
 import { approvedDevicesOf } from './devices.ts'
 import { newCode, requestCodeHash, requestId, requestLifetimeMs } from './two-step-requests.ts'
+import { twoStepMail } from '../security/two-step-modes.ts'
 
 export const handler: Handler<'customerTwoStepVerificationSet'> = async (context, input) => {
   const { userId, customerId } = requireSession(context)
@@ -65,8 +66,7 @@ export const handler: Handler<'customerTwoStepVerificationSet'> = async (context
     if (code) {
       await enqueueMessage(tx, {
         ...destination,
-        subject: 'Confirm your two-step setting',
-        body: `Your code to set the ${input.typeMode} two-step mode to "${input.mode}" is ${code}.`,
+        ...(await twoStepMail(tx, userId, input.typeMode, input.mode, code)),
       })
     }
   })

@@ -4,7 +4,7 @@
 // or SMS), or another server grants or refuses it with a reason. An approved device confirms
 // push sign-ins and may exchange its secret for tokens of its own (authToken with secret).
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
-import { and, desc, eq, gt, isNull, like, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, like, lt, sql } from 'drizzle-orm'
 import { outboxMessages } from '../db/schema-outbox.ts'
 import type { Db } from '../db/open-database.ts'
 import { authDevices, authFactors } from '../db/schema-auth.ts'
@@ -19,6 +19,8 @@ import type { Destination } from '../security/outbox.ts'
 import type { components } from '../../generated/api.d.ts'
 import { randomToken, sha256 } from './tokens.ts'
 import { maxFailedAttempts } from './login-attempts.ts'
+import { subjectsOf } from '../messages/messages.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 export type DeviceView = components['schemas']['Device']
 export type DeviceRow = typeof authDevices.$inferSelect
@@ -152,7 +154,6 @@ export type MethodChoice = { sentTo: string } | 'unknownMethod' | 'notPending' |
 
 /** Approve codes sent per destination and hour (each is an e-mail or a paid SMS). */
 export const maxApproveCodesPerHour = 5
-const approveSubject = 'Approve your new device'
 
 /** Sends a fresh approve code by the chosen method; the older code stops working. */
 export async function chooseApproveMethod(
@@ -169,7 +170,7 @@ export async function chooseApproveMethod(
     .where(
       and(
         eq(outboxMessages.recipient, destination.recipient),
-        eq(outboxMessages.subject, approveSubject),
+        inArray(outboxMessages.subject, subjectsOf('deviceApprove')),
         gt(outboxMessages.createdAt, sql`now() - interval '1 hour'`),
       ),
     )
@@ -186,8 +187,9 @@ export async function chooseApproveMethod(
       .where(eq(authDevices.id, device.id))
     await enqueueMessage(tx, {
       ...destination,
-      subject: approveSubject,
-      body: `Your code to approve the device "${device.name}" is ${code}. It expires in 10 minutes.`,
+      lang: await languageOfUser(tx, device.userId),
+      mail: 'deviceApprove',
+      params: { device: device.name, code },
     })
   })
   return { sentTo: maskDestination(destination) }

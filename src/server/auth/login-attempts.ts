@@ -14,6 +14,7 @@ import type { HandlerContext } from '../rpc/handler-context.ts'
 import { restFailure, type Failure } from '../rpc/outcome.ts'
 import { loginUsernameFailures } from '../db/schema-auth.ts'
 import { enqueueMessage } from '../security/outbox.ts'
+import { languageOfUsername } from '../messages/reader-language.ts'
 
 export const maxFailedAttempts = 5
 export const blockMinutes = 15
@@ -202,11 +203,13 @@ async function sendBlockNotice(tx: Db, context: HandlerContext, email: string): 
   await enqueueMessage(tx, {
     channel: 'email',
     recipient: email,
-    subject: 'Sign-in blocked after failed attempts',
-    body:
-      `${maxFailedAttempts} wrong passwords in a row, the last from ${context.ip}, blocked ` +
-      `sign-in to your ${context.config.issuerName} account for ${blockMinutes} minutes. ` +
-      'If this was not you, reset your password with "Forgot password": it also lifts the ' +
-      'block. Never share your password or codes with anyone.',
+    lang: await languageOfUsername(tx, email),
+    mail: 'signInBlocked',
+    params: {
+      attempts: maxFailedAttempts,
+      ip: context.ip,
+      issuer: context.config.issuerName,
+      minutes: blockMinutes,
+    },
   })
 }

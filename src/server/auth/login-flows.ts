@@ -11,6 +11,7 @@ import { factorsOf } from './factors.ts'
 import { approvedDevicesOf, deviceView } from './devices.ts'
 import { sendPush } from './pushes.ts'
 import { randomToken, sha256 } from './tokens.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 export type LoginUser = typeof users.$inferSelect
 
@@ -91,8 +92,9 @@ async function startSms(
     await enqueueMessage(tx, {
       channel: 'sms',
       recipient: phone,
-      subject: 'Sign-in code',
-      body: `${context.config.issuerName} sign-in code ${smsIdentifier}-${smsCode}. Never share it.`,
+      lang: await languageOfUser(tx, user.id),
+      mail: 'signInCode',
+      params: { issuer: context.config.issuerName, identifier: smsIdentifier, code: smsCode },
     })
   })
   return reply(200, {

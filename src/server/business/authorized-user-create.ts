@@ -21,6 +21,7 @@ import { CustomerInfoCustomerType } from '../../generated/constants.ts'
 import { customerBrandOf } from './company-brand.ts'
 import { isFailure, loadCompanyRecords } from './company-records.ts'
 import { authorizedUserViews } from './authorized-users.ts'
+import { defaultLang, type Lang } from '../messages/messages.ts'
 
 type Input = RequestOf<'authorizedUserCreate'>
 
@@ -38,7 +39,14 @@ export const handler: Handler<'authorizedUserCreate'> = async (context, input) =
   const passwordHash = await unknownPasswordHash()
   const created = await refusalAsFailure(() =>
     context.db.transaction((tx) =>
-      insertAuthorizedUser(tx, { companyId, brandId: brand.id, email, passwordHash, input }),
+      insertAuthorizedUser(tx, {
+        companyId,
+        brandId: brand.id,
+        email,
+        passwordHash,
+        input,
+        lang: context.lang ?? defaultLang,
+      }),
     ),
   )
   if (typeof created !== 'number') return created
@@ -57,6 +65,8 @@ interface NewUser {
   email: string
   passwordHash: string
   input: Input
+  /** The inviter's language, the new user's until they sign in with their own. */
+  lang: Lang
 }
 
 /** Every record of the new user, in the caller's transaction; returns the user id. */
@@ -69,6 +79,7 @@ async function insertAuthorizedUser(tx: Db, user: NewUser): Promise<number> {
       firstName: input.firstName,
       lastName: input.lastName,
       email,
+      lang: user.lang,
     })
     .returning({ id: customers.id })
   if (!customer) throw new Error('assertion: the customer insert returned its row')

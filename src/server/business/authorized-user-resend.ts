@@ -10,6 +10,7 @@ import { mailEmployeeActivation } from '../activation/activate.ts'
 import { sendActivation } from '../activation/registration-records.ts'
 import { isFailure, loadCompanyRecords } from './company-records.ts'
 import { activationStates, linksSent, notAUser } from './authorized-users.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 const refuse = (description: string) => validationFailure([{ parameter: 'userId', description }])
 
@@ -33,7 +34,8 @@ export const handler: Handler<'authorizedUserResend'> = async (context, input) =
   if (pending.purpose === 'activationEmployee') {
     await mailEmployeeActivation(context.db, login.userId, login.username)
   } else if (pending.purpose === 'activation' || pending.purpose === 'activationBusiness') {
-    await sendActivation(context.db, login.userId, login.username, pending.purpose)
+    const lang = await languageOfUser(context.db, login.userId)
+    await sendActivation(context.db, login.userId, login.username, pending.purpose, lang)
   }
   return rpcOk()
 }

@@ -12,6 +12,7 @@ import { countHit, type RateLimit } from '../rpc/rate-limit.ts'
 import { maxFailedAttempts } from '../auth/login-attempts.ts'
 import { codeChallengeS256 } from '../../shared/pkce.ts'
 import { smsRecipient, type PhoneNumber } from './phone-numbers.ts'
+import { languageOfCustomer } from '../messages/reader-language.ts'
 
 export const phoneCodeLifetimeMs = 10 * 60_000
 export const codesPerNumber: RateLimit = { perClient: 5, windowSeconds: 3600 }
@@ -83,10 +84,9 @@ export async function issuePhoneCode(tx: Db, request: PhoneCodeRequest): Promise
   await enqueueMessage(tx, {
     channel: 'sms',
     recipient,
-    subject: byCall ? 'Phone confirmation call' : 'Phone confirmation code',
-    body: byCall
-      ? `Voice call: "Your code to confirm this phone number is ${code}. It expires in 10 minutes."`
-      : `Your code to confirm this phone number is ${code}. It expires in 10 minutes.`,
+    lang: await languageOfCustomer(tx, request.customerId),
+    mail: byCall ? 'phoneCall' : 'phoneCode',
+    params: { code },
   })
   return reqId === undefined ? { sent: true } : { sent: true, reqId }
 }

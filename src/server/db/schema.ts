@@ -50,6 +50,11 @@ export const customers = pgTable('customers', {
    * own users included, until the bank lifts the block (rpc/access.ts).
    */
   blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  /**
+   * The language the customer reads the portal in (en, es, pt, ro, ru, ua): e-mails, SMS and
+   * notices sent later (jobs, the outbox) are written in it (src/server/messages/).
+   */
+  lang: text('lang').notNull().default('en'),
   createdAt: createdAt(),
 })
 

@@ -249,10 +249,9 @@ async function seedPendingActivations(db: Db, password: string): Promise<void> {
   const send = (user: typeof personal, purpose: 'activation' | 'activationBusiness') =>
     issueAccountCode(db, user.id, purpose, {
       recipient: user.username,
-      subject: 'Activate your account',
-      body: (code) =>
-        `Your activation code is ${code}. Open ` +
-        `${activationLink(purpose, user.username, code)} to activate.`,
+      lang: 'en',
+      mail: 'activation',
+      params: (code) => ({ code, link: activationLink(purpose, user.username, code) }),
     })
   await send(personal, 'activation')
   await send(company, 'activationBusiness')

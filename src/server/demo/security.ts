@@ -19,6 +19,7 @@ import { issueConfirmation } from '../security/confirmations.ts'
 import { normaliseIpRange } from '../security/ip-address.ts'
 import { isFieldError } from '../security/field-error.ts'
 import { AccessRight } from '../../generated/constants.ts'
+import { twoStepParams } from '../security/two-step-modes.ts'
 
 /** The waiting changes of employee@nova.example (test/conformance/happy-paths/security.yaml). */
 export const demoPendingPasswordChange = { requestKey: 'demo-password-change', code: '246810' }
@@ -121,8 +122,9 @@ async function seedPendingChanges(
     // The new password is the demo password again, so confirming it keeps the sign-in printed.
     payload: { passwordHash: await hashPassword(passwordOfDemo) },
     destination,
-    subject: 'Confirm your new password',
-    body: (code) => `Your code to confirm the new password is ${code}.`,
+    lang: 'en',
+    mail: 'passwordChangeCode',
+    params: (code) => ({ code }),
     fixed: { ...demoPendingPasswordChange, lifetimeMs: dayMs },
   })
   await issueConfirmation(db, {
@@ -131,8 +133,9 @@ async function seedPendingChanges(
     customerId,
     payload: { typeMode: 'transaction', mode: 'otp' },
     destination,
-    subject: 'Confirm your two-step setting',
-    body: (code) => `Your code to set the transaction two-step mode to "otp" is ${code}.`,
+    lang: 'en',
+    mail: 'twoStepCode',
+    params: (code) => twoStepParams('en', 'transaction', 'otp', code),
     fixed: { ...demoPendingTwoStepChange, lifetimeMs: dayMs },
   })
 }

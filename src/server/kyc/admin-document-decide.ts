@@ -31,7 +31,7 @@ import {
   recordDecision,
   waitingStatuses,
 } from './admin-review.ts'
-import { notifyCustomer } from './customer-notices.ts'
+import { notifyCustomer, type CustomerNotice } from './customer-notices.ts'
 
 interface Decision {
   confirm: boolean
@@ -122,26 +122,25 @@ async function followLimitReason(tx: Db, upload: UploadRow): Promise<void> {
   await notifyCustomer(tx, reason.customerId, {
     type: NotificationType.CustomerUnlimited,
     status: NotificationStatus.Success,
-    title: 'Your account is no longer limited',
-    body: 'The documents you sent were confirmed, and your account works in full again.',
+    notice: 'unlimited',
   })
 }
 
-function decisionNotice(upload: UploadRow, decision: Decision) {
+function decisionNotice(upload: UploadRow, decision: Decision): CustomerNotice {
   const name = documentTypeName(upload.documentTypeId)
   if (decision.confirm) {
     return {
       type: NotificationType.Info,
       status: NotificationStatus.Success,
-      title: 'Document confirmed',
-      body: `Your ${name} was reviewed and confirmed.`,
+      notice: 'documentConfirmed',
+      params: { document: name },
     }
   }
   return {
     type: NotificationType.DocumentRejected,
     status: NotificationStatus.Error,
-    title: 'Document rejected',
-    body: `Your ${name} was rejected: ${decision.reason ?? ''} Please upload a new one in your profile.`,
+    notice: 'documentRejected',
+    params: { document: name, reason: decision.reason ?? '' },
   }
 }
 

@@ -42,14 +42,14 @@ function noticeOf(form: Form, confirm: boolean, reason: string | undefined): Cus
     ? {
         type: NotificationType.Info,
         status: NotificationStatus.Success,
-        title: 'Self-certification checked',
-        body: `Your ${name} was validated.`,
+        notice: 'selfCertificationChecked',
+        params: { form: name },
       }
     : {
         type: NotificationType.DocumentRejected,
         status: NotificationStatus.Error,
-        title: 'Self-certification rejected',
-        body: `Your ${name} was rejected: ${reason ?? ''} Please review your self-certification.`,
+        notice: 'selfCertificationRejected',
+        params: { form: name, reason: reason ?? '' },
       }
 }
 

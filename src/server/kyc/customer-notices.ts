@@ -10,8 +10,18 @@ import type { components } from '../../generated/api.d.ts'
 import { publishToCustomer } from '../realtime/publish.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import { notificationSettingsOf } from '../security/notification-settings.ts'
+import enMessages from '../../../locales/en/messages.json' with { type: 'json' }
+import { renderMessage, type MessageParams } from '../messages/messages.ts'
+import { languageOfCustomer } from '../messages/reader-language.ts'
 
-export type CustomerNotice = Required<components['schemas']['Notification']>
+type Notification = Required<components['schemas']['Notification']>
+export type NoticeName = keyof (typeof enMessages)['notice']
+
+/** A notice of the catalogue (locales/<lang>/messages.json, "notice") with its parameters. */
+export interface CustomerNotice extends Pick<Notification, 'type' | 'status'> {
+  notice: NoticeName
+  params?: MessageParams
+}
 
 /** The setting that turns the document e-mails off (data/notification-settings.json). */
 const documentSetting = 'documentStatus'
@@ -29,8 +39,25 @@ async function mailboxOf(tx: Db, customerId: number): Promise<string | undefined
   return customer?.email
 }
 
+/**
+ * The notice is written in the customer's language; the realtime event also carries its keys
+ * and parameters, so an open portal shows it in the language it is in.
+ */
 export async function notifyCustomer(tx: Db, customerId: number, notice: CustomerNotice) {
-  await publishToCustomer(tx, customerId, { type: 'CustomerNotification', data: notice })
+  const lang = await languageOfCustomer(tx, customerId)
+  const titleKey = `notice.${notice.notice}.title` as const
+  const bodyKey = `notice.${notice.notice}.body` as const
+  const params = notice.params ?? {}
+  const data: Notification & { titleKey: string; bodyKey: string; params: MessageParams } = {
+    type: notice.type,
+    status: notice.status,
+    title: renderMessage(lang, titleKey, params),
+    body: renderMessage(lang, bodyKey, params),
+    titleKey,
+    bodyKey,
+    params,
+  }
+  await publishToCustomer(tx, customerId, { type: 'CustomerNotification', data })
   const settings = await notificationSettingsOf(tx, customerId)
   if (settings.find((setting) => setting.identified === documentSetting)?.value === false) return
   const recipient = await mailboxOf(tx, customerId)
@@ -38,7 +65,8 @@ export async function notifyCustomer(tx: Db, customerId: number, notice: Custome
   await enqueueMessage(tx, {
     channel: 'email',
     recipient,
-    subject: notice.title,
-    body: notice.body,
+    lang,
+    mail: 'notice',
+    params: { title: data.title, body: data.body },
   })
 }

@@ -86,14 +86,12 @@ export const w8BenLapseJob: JobRunner = async (context, payload) => {
         ? {
             type: NotificationType.DocumentExpSoon,
             status: NotificationStatus.Warning,
-            title: 'W-8BEN expires soon',
-            body: 'Your W-8BEN form expires at the end of this year. Please sign a new one in your self-certification.',
+            notice: 'w8benExpiresSoon',
           }
         : {
             type: NotificationType.DocumentExpired,
             status: NotificationStatus.Error,
-            title: 'W-8BEN expired',
-            body: 'Your W-8BEN form has expired. Please sign a new one in your self-certification.',
+            notice: 'w8benExpired',
           },
     )
   })

@@ -25,6 +25,8 @@ import { enqueueMessage } from '../security/outbox.ts'
 import { publishToCustomer } from '../realtime/publish.ts'
 import { PermanentJobError } from '../jobs/job-context.ts'
 import type { ConfirmedDocument, IdentityDecision } from '../adapters/identity/identity-adapter.ts'
+import { renderMail, type MessageParams } from '../messages/messages.ts'
+import { languageOfCustomer } from '../messages/reader-language.ts'
 
 type RequestRow = typeof kycRequests.$inferSelect
 
@@ -107,17 +109,6 @@ async function recordConfirmedDocument(
   })
 }
 
-const texts = {
-  approved: {
-    subject: 'Your identity is confirmed',
-    body: 'Your identity check is complete: your identity document is confirmed.',
-  },
-  refused: {
-    subject: 'Your identity check was not successful',
-    body: 'We could not confirm your identity:',
-  },
-}
-
 async function tellCustomer(tx: Db, customerId: number, decision: IdentityDecision) {
   const [customer] = await tx
     .select({ email: customers.email })
@@ -125,11 +116,11 @@ async function tellCustomer(tx: Db, customerId: number, decision: IdentityDecisi
     .where(eq(customers.id, customerId))
   if (!customer) throw new Error(`assertion: customer ${customerId} of a request exists`)
   const approved = decision.outcome === 'approved'
-  const { subject } = approved ? texts.approved : texts.refused
-  const body = approved
-    ? texts.approved.body
-    : `${texts.refused.body} ${decision.reason} You can start a new check from your account.`
-  await enqueueMessage(tx, { channel: 'email', recipient: customer.email, subject, body })
+  const lang = await languageOfCustomer(tx, customerId)
+  const mail = approved ? 'identityConfirmed' : 'identityRefused'
+  const params: MessageParams = approved ? {} : { reason: decision.reason }
+  const { subject, body } = renderMail(lang, mail, params)
+  await enqueueMessage(tx, { channel: 'email', recipient: customer.email, lang, mail, params })
   await publishToCustomer(tx, customerId, {
     type: 'CustomerNotification',
     data: {

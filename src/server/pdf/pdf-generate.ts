@@ -13,6 +13,7 @@ import { storedFiles } from '../db/schema.ts'
 import { storeFile } from '../uploads/stored-files.ts'
 import { downloadLink, downloadLinkLifetimeMs } from './download-links.ts'
 import { pdfTemplate } from './pdf-templates.ts'
+import { languageOfCustomer } from '../messages/reader-language.ts'
 
 export const handler: Handler<'pdfGenerate'> = async (context, input) => {
   const { customerId } = requireSession(context)
@@ -23,7 +24,9 @@ export const handler: Handler<'pdfGenerate'> = async (context, input) => {
   if (!brand) throw new Error(`assertion: brand ${context.brandId} is configured`)
   const now = new Date()
   const data = input.data as Record<string, unknown>
-  const result = await template({ db: context.db, brand, customerId, data, now })
+  // The reader is the signed-in person, who may act for a company.
+  const lang = context.lang ?? (await languageOfCustomer(context.db, context.session!.customerId))
+  const result = await template({ db: context.db, brand, customerId, data, now, lang })
   if ('problem' in result) return reply(422, { message: result.problem })
   if (context.query.base64 === true) {
     const base64 = Buffer.from(result.pdf).toString('base64')

@@ -9,7 +9,17 @@ import { accountOfCustomer } from '../ledger/accounts.ts'
 import { customerDisplayName } from '../security/legal-documents.ts'
 import type { BrandConfig } from '../rpc/request-brand.ts'
 import { AccountType } from '../../generated/constants.ts'
-import { renderFormPdf } from './form-pdf.ts'
+import { renderFormPdf, type FormContent } from './form-pdf.ts'
+import { balancesOf } from '../ledger/balances.ts'
+import { fromMinor } from '../../shared/money.ts'
+import { scaleOf } from '../dictionaries/currency-table.ts'
+import {
+  renderMessage,
+  type Lang,
+  type MessageKey,
+  type MessageParams,
+} from '../messages/messages.ts'
+import { moneyText } from '../messages/money-text.ts'
 
 export interface TemplateInput {
   db: Db
@@ -17,16 +27,18 @@ export interface TemplateInput {
   customerId: number
   data: Record<string, unknown>
   now: Date
+  /** The reader's language. */
+  lang: Lang
 }
 
 export type TemplateResult = { pdf: Uint8Array; fileName: string } | { problem: string }
 
 type Template = (input: TemplateInput) => Promise<TemplateResult>
 
-const accountTypeNames: Record<number, string> = {
-  [AccountType.Payment]: 'payment account',
-  [AccountType.Prepayment]: 'prepayment account',
-  [AccountType.Receiving]: 'receiving account',
+const accountKinds: Record<number, 'payment' | 'prepayment' | 'receiving'> = {
+  [AccountType.Payment]: 'payment',
+  [AccountType.Prepayment]: 'prepayment',
+  [AccountType.Receiving]: 'receiving',
 }
 
 /** Values a template does not know are refused, so a typo is not silently ignored. */
@@ -42,12 +54,75 @@ function idValue(value: unknown): number | undefined {
     : undefined
 }
 
+/** What the account-confirmation letter states, read from the records. */
+export interface AccountConfirmationFacts {
+  brand: BrandConfig
+  holderName: string
+  customerId: number
+  account: { id: number; type: number; currencyCode: string; createdAt: Date; closed: boolean }
+  /** The account's balance, a decimal string in its currency. */
+  balance: string
+  now: Date
+}
+
 /**
- * The brand's account-confirmation letter (product-spec section 3, Brand config:
- * accountConfirmation and pdfLogo): the brand's company details, that the customer holds the
- * account, its currency and since when, and the brand's footer lines.
+ * The letter's text in the reader's language (locales/<lang>/messages.json, "pdf"), the
+ * balance formatted for it (product-spec section 3, Brand config: accountConfirmation).
  */
-const accountConfirmation: Template = async ({ db, brand, customerId, data, now }) => {
+export function accountConfirmationContent(
+  facts: AccountConfirmationFacts,
+  lang: Lang,
+): FormContent {
+  const { brand, account, holderName: name } = facts
+  const text = (key: string, params?: MessageParams) =>
+    renderMessage(lang, `pdf.accountConfirmation.${key}` as MessageKey, params)
+  const company = brand.accountConfirmation
+  const today = facts.now.toISOString().slice(0, 10)
+  const opened = account.createdAt.toISOString().slice(0, 10)
+  const kind = renderMessage(lang, `pdf.accountKind.${accountKinds[account.type] ?? 'other'}`)
+  return {
+    title: text('title'),
+    letterhead: [company.name, company.address, `${company.phone} | ${company.email}`, company.web],
+    sections: [
+      {
+        heading: text('holderSection'),
+        rows: [
+          [text('holder'), name],
+          [text('customerNumber'), String(facts.customerId)],
+          [text('accountNumber'), String(account.id)],
+          [text('accountType'), kind],
+          [text('currency'), account.currencyCode],
+          [text('openedOn'), opened],
+          [text('status'), text(account.closed ? 'closed' : 'open')],
+          [text('balance', { date: today }), moneyText(facts.balance, account.currencyCode, lang)],
+        ],
+      },
+      {
+        heading: text('confirmationSection'),
+        paragraphs: [
+          text('confirms', {
+            company: company.name,
+            name,
+            currency: account.currencyCode,
+            kind,
+            account: account.id,
+            project: brand.projectName,
+            opened,
+          }),
+          text('issued', { date: today }),
+        ],
+      },
+    ],
+    footer: [...company.footerLines, brand.pdfLogo.link],
+    author: company.name,
+    subject: text('subject', { name, account: account.id }),
+    keywords: [text('title'), String(account.id)],
+    createdAt: facts.now,
+  }
+}
+
+/** The brand's account-confirmation letter for one of the customer's own accounts. */
+const accountConfirmation: Template = async ({ db, brand, customerId, data, now, lang }) => {
   const extra = unknownValues(data, ['accountId'])
   if (extra.length > 0)
     return { problem: `accountConfirmation takes no value ${extra.join(', ')}.` }
@@ -59,42 +134,16 @@ const accountConfirmation: Template = async ({ db, brand, customerId, data, now 
   }
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId))
   if (!customer) throw new Error('assertion: the acting customer exists')
-  const company = brand.accountConfirmation
-  const name = customerDisplayName(customer)
-  const today = now.toISOString().slice(0, 10)
-  const kind = accountTypeNames[account.type] ?? 'account'
-  const pdf = await renderFormPdf({
-    title: 'Account confirmation',
-    letterhead: [company.name, company.address, `${company.phone} | ${company.email}`, company.web],
-    sections: [
-      {
-        heading: 'Account holder and account',
-        rows: [
-          ['Account holder', name],
-          ['Customer number', String(customer.id)],
-          ['Account number', String(account.id)],
-          ['Account type', kind],
-          ['Currency', account.currencyCode],
-          ['Opened on', account.createdAt.toISOString().slice(0, 10)],
-          ['Status', account.statusId === 11 ? 'closed' : 'open'],
-        ],
-      },
-      {
-        heading: 'Confirmation',
-        paragraphs: [
-          `${company.name} confirms that ${name} holds the ${account.currencyCode} ${kind} ` +
-            `${account.id} with ${brand.projectName}, opened on ` +
-            `${account.createdAt.toISOString().slice(0, 10)}.`,
-          `Issued on ${today} at the account holder's request.`,
-        ],
-      },
-    ],
-    footer: [...company.footerLines, brand.pdfLogo.link],
-    author: company.name,
-    subject: `Account confirmation for ${name}, account ${account.id}`,
-    keywords: ['account confirmation', String(account.id)],
-    createdAt: now,
-  })
+  const balance = (await balancesOf(db, [account.id])).get(account.id)?.balanceMinor ?? 0n
+  const facts: AccountConfirmationFacts = {
+    brand,
+    holderName: customerDisplayName(customer),
+    customerId: customer.id,
+    account: { ...account, closed: account.statusId === 11 },
+    balance: fromMinor(balance, scaleOf(account.currencyCode)),
+    now,
+  }
+  const pdf = await renderFormPdf(accountConfirmationContent(facts, lang))
   return { pdf, fileName: `account-confirmation-${account.id}.pdf` }
 }
 

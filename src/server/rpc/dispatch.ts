@@ -21,6 +21,8 @@ import { pendingTermsRefusal } from '../customer/pending-terms.ts'
 import spec from '../../generated/spec.json' with { type: 'json' }
 import type { AppServices } from '../services.ts'
 import type { CustomerGuards } from './request-guards.ts'
+import { isLang, type Lang } from '../messages/messages.ts'
+import { storeLanguage } from '../messages/reader-language.ts'
 
 export type OperationEntry = (typeof operationTable)[number]
 
@@ -72,6 +74,7 @@ export async function dispatch(
     return validationFailure(fieldErrors(validateQuery.errors), 400)
   }
   const context = handlerContext(services, request, session, decision, rawBody, query)
+  await rememberLanguage(services, session, context.lang)
   const outcome = await handler(context, body)
   return services.config.checkAnswers ? checkedAnswer(entry, outcome, request) : outcome
 }
@@ -170,7 +173,7 @@ function handlerContext(
   rawBody: Record<string, unknown>,
   query: Record<string, unknown>,
 ): HandlerContext {
-  const lang = isObject(rawBody) && typeof rawBody.lang === 'string' ? rawBody.lang : 'en'
+  const lang = isObject(rawBody) && isLang(rawBody.lang) ? rawBody.lang : undefined
   return {
     db: services.db,
     config: services.config,
@@ -185,6 +188,23 @@ function handlerContext(
     params: (request.params ?? {}) as Record<string, string>,
     query,
   }
+}
+
+/**
+ * A signed-in request in another supported language than the one stored updates it, so texts
+ * sent later (jobs, the outbox) are in the language the customer now reads. The stored one is
+ * read from the request guards cache, so a request in the same language writes nothing.
+ */
+async function rememberLanguage(
+  services: AppServices,
+  session: Session | undefined,
+  lang: Lang | undefined,
+): Promise<void> {
+  if (!session || !lang) return
+  const guards = await services.guards.customer(session.customerId)
+  if (!guards.exists || guards.lang === lang) return
+  if (await storeLanguage(services.db, session.customerId, lang))
+    services.guards.forget({ customerId: session.customerId })
 }
 
 async function sessionOf(

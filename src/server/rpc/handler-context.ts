@@ -6,6 +6,7 @@ import type { operations } from '../../generated/api.d.ts'
 import type { TokenService } from '../auth/tokens.ts'
 import type { Session } from '../auth/session.ts'
 import type { BrandId } from './request-brand.ts'
+import type { Lang } from '../messages/messages.ts'
 
 /**
  * The query parameters of a REST operation, checked against the spec by the dispatcher and
@@ -37,7 +38,11 @@ export interface HandlerContext<Op extends OperationId = never> {
   userAgent: string
   /** The brand the request is for: its host, or x-brand in demo mode (rpc/request-brand.ts). */
   brandId: BrandId
-  lang: string
+  /**
+   * The language the body carried (the envelope's lang), when it is one of the interface
+   * languages; texts for the reader of this request are written in it (src/server/messages/).
+   */
+  lang: Lang | undefined
   /** Path parameters of REST operations. */
   params: Record<string, string>
   /** Query parameters of REST operations, validated against the spec by the dispatcher. */

@@ -30,6 +30,8 @@ export interface CustomerGuards {
   /** The whitelist entries; read only while the mode is on. */
   whitelist: { ipFrom: string; ipTo: string }[]
   termsPending: boolean
+  /** The customer's stored language (customers.lang). */
+  lang: string
 }
 
 /** What a trigger (or this process) says changed. */
@@ -135,6 +137,7 @@ async function loadCustomerGuards(
       blockedAt: customers.blockedAt,
       permissions: customers.permissions,
       whitelistEnabled: securitySettings.ipWhitelistEnabled,
+      lang: customers.lang,
     })
     .from(customers)
     .leftJoin(securitySettings, eq(securitySettings.customerId, customers.id))
@@ -148,6 +151,7 @@ async function loadCustomerGuards(
       whitelistEnabled: false,
       whitelist: [],
       termsPending: false,
+      lang: '',
     }
     return { value, untilMs }
   }
@@ -165,6 +169,7 @@ async function loadCustomerGuards(
     whitelistEnabled,
     whitelist: whitelist.map(({ ipFrom, ipTo }) => ({ ipFrom, ipTo })),
     termsPending: pending.length > 0,
+    lang: row.lang,
   }
   return { value, untilMs: Math.min(untilMs, nextTerms?.getTime() ?? untilMs) }
 }

@@ -8,6 +8,7 @@ import { fileReply, rpcFail, validationFailure } from '../rpc/outcome.ts'
 import { customers } from '../db/schema.ts'
 import { customerDisplayName, legalDocumentsOf } from './legal-documents.ts'
 import { renderAgreementPdf } from './agreement-pdf.ts'
+import { languageOfCustomer } from '../messages/reader-language.ts'
 
 export const handler: Handler<'agreementDownload'> = async (context, input) => {
   const { customerId } = requireSession(context)
@@ -25,6 +26,8 @@ export const handler: Handler<'agreementDownload'> = async (context, input) => {
     issuedOn: new Date().toISOString().slice(0, 10),
     effectiveDate: entry.effectiveDate,
     paragraphs: entry.paragraphs,
+    // The reader is the signed-in person, who may act for a company.
+    lang: context.lang ?? (await languageOfCustomer(context.db, context.session!.customerId)),
   })
   return fileReply(bytes, 'application/pdf', `${entry.fileName}.pdf`)
 }

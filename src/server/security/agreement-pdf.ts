@@ -2,6 +2,7 @@
 // the dates, and the text wrapped onto A4 pages. The standard Helvetica font covers Windows-1252
 // only, so other characters (a Cyrillic name, say) print as "?" rather than failing the download.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { defaultLang, renderMessage, type Lang, type MessageParams } from '../messages/messages.ts'
 
 export interface AgreementContent {
   title: string
@@ -12,6 +13,8 @@ export interface AgreementContent {
   /** When this version came into force, yyyy-mm-dd. */
   effectiveDate: string
   paragraphs: string[]
+  /** The reader's language for the lines around the document's own text (en by default). */
+  lang?: Lang
 }
 
 const pageSize: [number, number] = [595.28, 841.89] // A4 in points
@@ -50,7 +53,10 @@ export async function renderAgreementPdf(content: AgreementContent): Promise<Uin
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
   const name = drawable(regular, content.customerName)
   pdf.setTitle(content.title)
-  pdf.setSubject(`${content.title} for ${name}`)
+  const lang = content.lang ?? defaultLang
+  const text = (key: 'preparedFor' | 'date' | 'inForce' | 'subject', params: MessageParams) =>
+    renderMessage(lang, `pdf.agreement.${key}`, params)
+  pdf.setSubject(text('subject', { title: content.title, name }))
   pdf.setCreationDate(new Date(`${content.issuedOn}T00:00:00Z`))
 
   const width = pageSize[0] - 2 * margin
@@ -70,9 +76,9 @@ export async function renderAgreementPdf(content: AgreementContent): Promise<Uin
 
   write(content.title, bold, 18)
   y -= 8
-  write(`Prepared for: ${name} (customer ${content.customerId})`, regular, bodySize)
-  write(`Date: ${content.issuedOn}`, regular, bodySize)
-  write(`In force since: ${content.effectiveDate}`, regular, bodySize)
+  write(text('preparedFor', { name, id: content.customerId }), regular, bodySize)
+  write(text('date', { date: content.issuedOn }), regular, bodySize)
+  write(text('inForce', { date: content.effectiveDate }), regular, bodySize)
   y -= 12
   for (const paragraph of content.paragraphs) {
     write(paragraph, regular, bodySize)

@@ -8,6 +8,7 @@ import type { Db } from '../db/open-database.ts'
 import { securityConfirmations } from '../db/schema-security.ts'
 import { randomToken } from '../auth/tokens.ts'
 import { enqueueMessage, maskDestination, type Destination } from './outbox.ts'
+import type { Lang, MailName, MessageParams } from '../messages/messages.ts'
 
 export type ConfirmationKind = 'passwordChange' | 'twoStepMode'
 export type ConfirmationRow = typeof securityConfirmations.$inferSelect
@@ -24,9 +25,11 @@ export interface ConfirmationRequest {
   customerId: number
   payload: Record<string, string>
   destination: Destination
-  subject: string
-  /** The message text around the code. */
-  body: (code: string) => string
+  /** The reader's language (messages/reader-language.ts). */
+  lang: Lang
+  mail: MailName
+  /** The mail's parameters, the code among them. */
+  params: (code: string) => MessageParams
   /** Fixed values for demo data only; requests of the API always get random ones. */
   fixed?: { requestKey: string; code: string; lifetimeMs: number }
 }
@@ -78,8 +81,9 @@ export async function issueConfirmation(
     })
     await enqueueMessage(tx, {
       ...request.destination,
-      subject: request.subject,
-      body: request.body(code),
+      lang: request.lang,
+      mail: request.mail,
+      params: request.params(code),
     })
   })
   return { requestKey, approvalSentTo: maskDestination(request.destination) }

@@ -5,6 +5,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customerPhones, users } from '../db/schema.ts'
 import { outboxMessages } from '../db/schema-outbox.ts'
+import { renderMail, type Lang, type MailName, type MessageParams } from '../messages/messages.ts'
 
 export type OutboxChannel = 'email' | 'sms'
 
@@ -13,13 +14,21 @@ export interface Destination {
   recipient: string
 }
 
+/** A mail of the catalogue (locales/<lang>/messages.json, "mail") for one reader. */
 export interface OutboxMessage extends Destination {
-  subject: string
-  body: string
+  /** The reader's language (messages/reader-language.ts). */
+  lang: Lang
+  mail: MailName
+  params?: MessageParams
 }
 
+/**
+ * Writes the mail in the reader's language: the row holds the rendered subject and body, so
+ * it is sent as it was written, whatever the catalogue says by then (docs/decisions.md).
+ */
 export async function enqueueMessage(db: Db, message: OutboxMessage): Promise<void> {
-  await db.insert(outboxMessages).values(message)
+  const { channel, recipient, lang, mail, params } = message
+  await db.insert(outboxMessages).values({ channel, recipient, ...renderMail(lang, mail, params) })
 }
 
 /** "a****@nova.example": the first character of the local part and the whole domain. */

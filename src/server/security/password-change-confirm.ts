@@ -10,6 +10,7 @@ import { revokeSignInsOf } from '../auth/tokens.ts'
 import { confirmationCanceledText, redeemConfirmation } from './confirmations.ts'
 import { emailOfUser, enqueueMessage } from './outbox.ts'
 import { publishToUser } from '../realtime/publish.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 export const passwordUpdatedText =
   'Your password has been successfully updated. Sign in again with the new password and ' +
@@ -34,10 +35,8 @@ export const handler: Handler<'passwordChangeConfirm'> = async (context, input) 
     await revokeSignInsOf(db, userId)
     await enqueueMessage(db, {
       ...(await emailOfUser(db, userId)),
-      subject: 'Your password was changed',
-      body:
-        'The password of your account was changed and every device was signed out. ' +
-        'If this was not you, contact support at once.',
+      lang: await languageOfUser(db, userId),
+      mail: 'passwordChanged',
     })
     // Open pages of the user hear it (and sign out: their sessions are revoked above).
     await publishToUser(db, userId, { type: 'PasswordChange' })

@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../auth/password-hash.ts'
 import { blockedMessage, checkPasswordCounted } from '../auth/login-attempts.ts'
 import { issueConfirmation } from './confirmations.ts'
 import { emailOfUser } from './outbox.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 export const handler: Handler<'passwordChange'> = async (context, input) => {
   const session = requireSession(context)
@@ -42,10 +43,9 @@ export const handler: Handler<'passwordChange'> = async (context, input) => {
     customerId: user.customerId,
     payload: { passwordHash: await hashPassword(input.passwordNew) },
     destination: await emailOfUser(context.db, user.id),
-    subject: 'Confirm your new password',
-    body: (code) =>
-      `Your code to confirm the new password is ${code}. It expires in 10 minutes. ` +
-      'If you did not ask to change your password, do not share this code and contact support.',
+    lang: await languageOfUser(context.db, user.id),
+    mail: 'passwordChangeCode',
+    params: (code) => ({ code }),
   })
   return rpcOk({ requestKey: issued.requestKey, approvalSentTo: issued.approvalSentTo })
 }

@@ -9,6 +9,8 @@ import { customers } from '../db/schema.ts'
 import { issueConfirmation } from './confirmations.ts'
 import { confirmedPhoneOf, emailOfUser, type Destination } from './outbox.ts'
 import { modeRefusal, type TypeMode } from './two-step-modes.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
+import { twoStepParams } from './two-step-modes.ts'
 
 export const handler: Handler<'twoStepModeChange'> = async (context, input) => {
   const { userId, customerId } = requireSession(context)
@@ -21,16 +23,16 @@ export const handler: Handler<'twoStepModeChange'> = async (context, input) => {
   const destination: Destination = phone
     ? { channel: 'sms', recipient: phone }
     : await emailOfUser(context.db, userId)
+  const lang = await languageOfUser(context.db, userId)
   const issued = await issueConfirmation(context.db, {
     kind: 'twoStepMode',
     userId,
     customerId,
     payload: { typeMode, mode: input.mode },
     destination,
-    subject: 'Confirm your two-step setting',
-    body: (code) =>
-      `Your code to set the ${typeMode} two-step mode to "${input.mode}" is ${code}. ` +
-      'It expires in 10 minutes.',
+    lang,
+    mail: 'twoStepCode',
+    params: (code) => twoStepParams(lang, typeMode, input.mode, code),
   })
   return rpcOk({ reqId: issued.requestKey, approvalSentTo: issued.approvalSentTo })
 }

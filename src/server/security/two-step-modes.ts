@@ -3,6 +3,14 @@
 import type { FieldError } from '../rpc/outcome.ts'
 import { twoStepModes, type TwoStepKind } from '../../shared/two-step-modes.ts'
 import { ApprovalMode } from '../../generated/constants.ts'
+import type { Db } from '../db/open-database.ts'
+import {
+  renderMessage,
+  type Lang,
+  type MessageKey,
+  type MessageParams,
+} from '../messages/messages.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 export type TypeMode = TwoStepKind
 
@@ -31,4 +39,31 @@ export function modeRefusal(
     return { parameter: 'mode', description: 'needs a confirmed primary phone number' }
   }
   return undefined
+}
+
+/** The parameters of the mail with a two-step code: the kind and mode named in words. */
+export function twoStepParams(
+  lang: Lang,
+  typeMode: TypeMode,
+  mode: string,
+  code: string,
+): MessageParams {
+  const known = twoStepModes.login.includes(mode) || twoStepModes.transaction.includes(mode)
+  return {
+    kind: renderMessage(lang, `twoStepKind.${typeMode}`),
+    mode: known ? renderMessage(lang, `twoStepMode.${mode}` as MessageKey) : mode,
+    code,
+  }
+}
+
+/** The mail with a two-step code, in the user's language. */
+export async function twoStepMail(
+  db: Db,
+  userId: number,
+  typeMode: TypeMode,
+  mode: string,
+  code: string,
+): Promise<{ lang: Lang; mail: 'twoStepCode'; params: MessageParams }> {
+  const lang = await languageOfUser(db, userId)
+  return { lang, mail: 'twoStepCode', params: twoStepParams(lang, typeMode, mode, code) }
 }

@@ -20,6 +20,8 @@ import {
   type Destination,
 } from '../security/outbox.ts'
 import { ApprovalType } from '../../generated/constants.ts'
+import { renderMessage, type Lang, type MessageParams } from '../messages/messages.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 export const approvalCodeLifetimeMs = 10 * 60 * 1000
 export const maxWrongApprovalCodes = 5
@@ -150,17 +152,31 @@ export async function issueApprovalCode(
   }
   await enqueueMessage(tx, {
     ...destination,
-    subject: 'Your approval code',
-    body: `Your code to ${request.declined ? 'decline' : 'approve'} ${describe(request.orders)} is ${code}. It expires in 10 minutes.`,
+    ...(await approvalMail(tx, request.userId, request, code)),
   })
   return { codeId: row.id, approvalSentTo: maskDestination(destination) }
 }
 
-function describe(orders: OrderRow[]): string {
-  if (orders.length !== 1) return `${orders.length} transactions`
+/** The approval code mail, in the language of the user who approves. */
+async function approvalMail(
+  tx: Db,
+  userId: number,
+  request: { orders: OrderRow[]; declined?: boolean },
+  code: string,
+): Promise<{ lang: Lang; mail: 'approvalCode'; params: MessageParams }> {
+  const lang = await languageOfUser(tx, userId)
+  const action = renderMessage(lang, request.declined ? 'words.decline' : 'words.approve')
+  const params = { action, what: describe(lang, request.orders), code }
+  return { lang, mail: 'approvalCode', params }
+}
+
+function describe(lang: Lang, orders: OrderRow[]): string {
+  if (orders.length !== 1)
+    return renderMessage(lang, 'words.transactions', { count: orders.length })
   const order = orders[0]!
-  const payee = order.toEmail ?? `account ${order.toAccountId}`
-  return `transaction ${order.id} to ${payee}`
+  const payee =
+    order.toEmail ?? renderMessage(lang, 'words.account', { id: String(order.toAccountId) })
+  return renderMessage(lang, 'words.oneTransaction', { id: order.id, payee })
 }
 
 export type CodeCheck =

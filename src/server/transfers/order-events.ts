@@ -2,7 +2,10 @@
 // (completed, settled at its rail, returned, declined, expired or failed) the acting
 // customer's channel hears { transaction_id, result, message } in the same database
 // transaction, so the event leaves only if the change commits (realtime/publish.ts). The
-// portal shows message when result is false, else its own "Successfully submitted".
+// portal shows message when result is false, else its own "Successfully submitted". The event
+// also names its text by key (messageKey, with the refusal's reason apart), so the portal shows
+// it in the language it is in (locales/<lang>/messages.json, "order"); message stays English
+// for other clients.
 import type { Db } from '../db/open-database.ts'
 import { publishToCustomer } from '../realtime/publish.ts'
 import type { OrderRow } from './approval-codes.ts'
@@ -29,5 +32,7 @@ export async function publishOrderEnd(
     transaction_id: order.id,
     result: ok,
     message: !ok && reason ? `${messages[end]} ${reason}` : messages[end],
+    messageKey: `order.${ok ? 'completed' : end}`,
+    ...(!ok && reason ? { reason } : {}),
   })
 }

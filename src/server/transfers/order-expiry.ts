@@ -12,6 +12,9 @@ import { fromMinor } from '../../shared/money.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import { lockOrders, voidOrder } from './order-settlement.ts'
 import type { OrderRow } from './approval-codes.ts'
+import { renderMessage } from '../messages/messages.ts'
+import { moneyText } from '../messages/money-text.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 const expiringStatuses = new Set(['awaitingCode', 'awaitingApprover', 'heldForClaim'])
 
@@ -44,17 +47,20 @@ async function tellSender(tx: Db, order: OrderRow): Promise<void> {
     .from(users)
     .where(eq(users.id, order.createdByUserId))
   if (!user) return
+  const lang = await languageOfUser(tx, order.createdByUserId)
   const amount = fromMinor(order.amountMinor, scaleOf(order.currencyCode))
   const why =
     order.status === 'heldForClaim'
-      ? `${order.toEmail} did not claim it`
-      : order.status === 'awaitingApprover'
-        ? 'no approver decided on it'
-        : 'it was not approved in time'
+      ? renderMessage(lang, 'words.notClaimed', { email: order.toEmail ?? '' })
+      : renderMessage(
+          lang,
+          order.status === 'awaitingApprover' ? 'words.noApprover' : 'words.notApproved',
+        )
   await enqueueMessage(tx, {
     channel: 'email',
     recipient: user.username,
-    subject: 'Your transfer expired',
-    body: `Your transfer ${order.id} of ${amount} ${order.currencyCode} expired because ${why}. The money is available in your account again.`,
+    lang,
+    mail: 'transferExpired',
+    params: { id: order.id, amount: moneyText(amount, order.currencyCode, lang), why },
   })
 }

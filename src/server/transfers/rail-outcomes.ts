@@ -15,6 +15,8 @@ import type { RailOutcome } from '../adapters/rail/rail-adapter.ts'
 import type { OrderRow } from './approval-codes.ts'
 import { lockOrders, voidOrder } from './order-settlement.ts'
 import { publishOrderEnd } from './order-events.ts'
+import { moneyText } from '../messages/money-text.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : ''
@@ -65,21 +67,16 @@ async function tellSender(tx: Db, order: OrderRow, report: RailOutcome): Promise
     .from(users)
     .where(eq(users.id, order.createdByUserId))
   if (!user) return
-  const amount = `${fromMinor(order.toAmountMinor, scaleOf(order.toCurrencyCode))} ${order.toCurrencyCode}`
+  const lang = await languageOfUser(tx, order.createdByUserId)
+  const amount = fromMinor(order.toAmountMinor, scaleOf(order.toCurrencyCode))
   const to = text(order.details.beneficiaryName) || text(order.details.destination)
+  const params = { id: order.id, amount: moneyText(amount, order.toCurrencyCode, lang), to }
   await enqueueMessage(tx, {
     channel: 'email',
     recipient: user.username,
+    lang,
     ...(report.outcome === 'settled'
-      ? {
-          subject: 'Your transfer was paid out',
-          body: `Your transfer ${order.id} of ${amount} to ${to} was paid out.`,
-        }
-      : {
-          subject: 'Your transfer was returned',
-          body:
-            `Your transfer ${order.id} of ${amount} to ${to} was returned: ${report.reason} ` +
-            'The amount and the fee are available in your account again.',
-        }),
+      ? { mail: 'transferPaidOut', params }
+      : { mail: 'transferReturned', params: { ...params, reason: report.reason ?? '' } }),
   })
 }

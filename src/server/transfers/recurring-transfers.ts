@@ -18,6 +18,9 @@ import { ownAccount } from './transfer-quotes.ts'
 import { submitOrder, subscriptionRunJobKind } from './transfer-orders.ts'
 import { runAllowed, runDate, type SubscriptionTerms } from './subscription-schedule.ts'
 import { AccessRight } from '../../generated/constants.ts'
+import { renderMessage } from '../messages/messages.ts'
+import { moneyText } from '../messages/money-text.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 export const retryDelayMs = 24 * 3600_000
 export const maxRetries = 3
@@ -146,18 +149,22 @@ async function afterFailure(
     .from(users)
     .where(eq(users.id, sub.userId))
   if (!user) return
-  const amount = fromMinor(sub.amountMinor, scaleOf(sub.currencyCode))
+  const lang = await languageOfUser(db, sub.userId)
+  const amount = moneyText(
+    fromMinor(sub.amountMinor, scaleOf(sub.currencyCode)),
+    sub.currencyCode,
+    lang,
+  )
+  const reason = answer.responseDescription ?? renderMessage(lang, 'words.refused')
   await enqueueMessage(db, {
     channel: 'email',
     recipient: user.username,
-    subject: suspend
-      ? 'Your recurring transfer is suspended'
-      : 'Your recurring transfer could not run',
-    body:
-      `Recurring transfer ${sub.id} of ${amount} ${sub.currencyCode} could not run: ` +
-      `${answer.responseDescription ?? 'refused'}. ` +
-      (suspend
-        ? 'It failed 4 times in a row and is suspended; set it up again when funds allow.'
-        : `We will try again in 24 hours (attempt ${failures + 1} of ${maxRetries + 1}).`),
+    lang,
+    ...(suspend
+      ? { mail: 'recurringSuspended', params: { id: sub.id, amount, reason, attempts: failures } }
+      : {
+          mail: 'recurringRetry',
+          params: { id: sub.id, amount, reason, attempt: failures + 1, attempts: maxRetries + 1 },
+        }),
   })
 }

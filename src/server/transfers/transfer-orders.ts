@@ -43,6 +43,8 @@ import { handToRail } from './rail-hand-over.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
 import { firstRunAt, type SubscriptionTerms } from './subscription-schedule.ts'
 import { initiatingRights } from '../../shared/access-rights.ts'
+import { moneyText } from '../messages/money-text.ts'
+import { languageOfUser } from '../messages/reader-language.ts'
 
 export const orderExpiryJobKind = 'transfers.order-expiry'
 
@@ -491,14 +493,18 @@ export async function openClaim(tx: Db, order: OrderRow): Promise<void> {
     tokenHash: createHash('sha256').update(token).digest('hex'),
     expiresAt: new Date(Date.now() + holdLifetimeMs.claim),
   })
+  // The payee has no account yet: the sender's language is the best guess (decisions.md).
+  const lang = await languageOfUser(tx, order.createdByUserId)
   const amount = fromMinor(order.toAmountMinor, scaleOf(order.toCurrencyCode))
   await enqueueMessage(tx, {
     channel: 'email',
     recipient: order.toEmail,
-    subject: `You have been sent ${amount} ${order.toCurrencyCode}`,
-    body:
-      `Someone sent you ${amount} ${order.toCurrencyCode}. Register with this e-mail address ` +
-      `within 14 days to receive it: /register?claim=${token}. After that it goes back to the sender.`,
+    lang,
+    mail: 'p2pClaim',
+    params: {
+      amount: moneyText(amount, order.toCurrencyCode, lang),
+      link: `/register?claim=${token}`,
+    },
   })
 }
 

@@ -42,8 +42,9 @@ for (const target of databaseTargets()) {
         .returning()
       await issueAccountCode(server.db, user!.id, 'activation', {
         recipient: username,
-        subject: 'Activate your account',
-        body: (code) => `Your activation code is ${code}.`,
+        lang: 'en',
+        mail: 'activation',
+        params: (code) => ({ code, link: '/activate' }),
       })
     }
 

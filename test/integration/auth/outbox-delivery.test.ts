@@ -6,7 +6,6 @@ import http from 'node:http'
 import { isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
-import { enqueueMessage } from '../../../src/server/security/outbox.ts'
 import { OutboxDelivery, SmsGatewaySender } from '../../../src/server/outbox/delivery.ts'
 import { SmtpSender } from '../../../src/server/outbox/smtp.ts'
 import { openTestDatabase, type TestDatabase } from '../server-harness.ts'
@@ -77,19 +76,19 @@ describe('outbox delivery', () => {
         .update(outboxMessages)
         .set({ sentAt: new Date() })
         .where(isNull(outboxMessages.sentAt))
-      await enqueueMessage(db, {
+      await db.insert(outboxMessages).values({
         channel: 'email',
         recipient: 'alex@mail.example',
         subject: 'Your code\r\nBcc: evil@mail.example',
         body: 'Code 123456\n.\nend',
       })
-      await enqueueMessage(db, {
+      await db.insert(outboxMessages).values({
         channel: 'email',
         recipient: 'refuse@mail.example',
         subject: 'Refused',
         body: 'x',
       })
-      await enqueueMessage(db, {
+      await db.insert(outboxMessages).values({
         channel: 'sms',
         recipient: '+447700900123',
         subject: 's',

@@ -52,6 +52,7 @@ for (const target of databaseTargets()) {
         transaction_id: reply.body.transactionId,
         result: true,
         message: 'Successfully submitted',
+        messageKey: 'order.completed',
       })
       channel.close()
     })
@@ -151,6 +152,7 @@ for (const target of databaseTargets()) {
         transaction_id: second.body.transactionId,
         result: false,
         message: 'Transaction was rejected.',
+        messageKey: 'order.declined',
       })
       expect((await orderOf(server, second.body.transactionId))?.status).toBe('declined')
       channel.close()

@@ -131,7 +131,7 @@ for (const target of databaseTargets()) {
         .select()
         .from(outboxMessages)
         .where(eq(outboxMessages.recipient, 'new.friend@mail.example'))
-      expect(message?.subject).toBe('You have been sent 20.00 USD')
+      expect(message?.subject).toBe('You have been sent $20.00')
     })
 
     it('refuses a payee on the payout blacklist, and the sender themself', async () => {

@@ -95,6 +95,7 @@ for (const target of databaseTargets()) {
         transaction_id: id,
         result: true,
         message: 'Successfully submitted',
+        messageKey: 'order.completed',
       })
       channel.close()
       expect((await orderOf(server, id))?.status).toBe('settled')

@@ -50,6 +50,15 @@ describe('renderAgreementPdf', () => {
     expect(document.getSubject()).toBe('Terms of Use for Alex Morgan')
   })
 
+  it("writes the lines around the document's text in the reader's language", async () => {
+    const bytes = await renderAgreementPdf({ ...content, lang: 'es' })
+    const text = drawnText(bytes)
+    expect(text).toContain('Preparado para: Alex Morgan (cliente 1001)')
+    expect(text).toContain('Fecha: 2026-05-04')
+    expect(text).toContain('En vigor desde: 2026-01-15')
+    expect((await PDFDocument.load(bytes)).getSubject()).toBe('Terms of Use para Alex Morgan')
+  })
+
   it('prints characters the font lacks as "?" instead of failing', async () => {
     const bytes = await renderAgreementPdf({ ...content, customerName: 'Олена Łukasz Müller' })
     expect(drawnText(bytes)).toContain('Prepared for: ????? ?ukasz Müller')
