@@ -27,15 +27,16 @@ export function withActingPart(form: FormData): boolean {
 
 /**
  * An RPC request with fromCustomerId added to its JSON body or as a part of its multipart
- * body, when a customer is chosen.
+ * body, when a customer is chosen, and the reader's language added to its JSON body.
  */
 export async function withActingCustomer(request: Request): Promise<Request> {
   const customerId = actingCustomer()
-  if (customerId === undefined || request.method !== 'POST') return request
+  if (request.method !== 'POST') return request
   const url = new URL(request.url)
   if (!url.pathname.startsWith('/rpc/')) return request
   const type = request.headers.get('content-type') ?? ''
   if (type.includes('multipart/form-data')) {
+    if (customerId === undefined) return request
     const form = await request.clone().formData()
     if (!withActingPart(form)) return request
     // The browser writes a new boundary for the new body, so the old content type goes.
@@ -56,7 +57,23 @@ export async function withActingCustomer(request: Request): Promise<Request> {
   } catch {
     return request
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || 'fromCustomerId' in body)
-    return request
-  return new Request(request, { body: JSON.stringify({ ...body, fromCustomerId: customerId }) })
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return request
+  const added = {
+    ...(customerId !== undefined && !('fromCustomerId' in body) && { fromCustomerId: customerId }),
+    ...(!('lang' in body) && readerLanguage()),
+  }
+  if (Object.keys(added).length === 0) return request
+  return new Request(request, { body: JSON.stringify({ ...body, ...added }) })
+}
+
+/**
+ * The language the person reads the portal in, as the envelope's `lang` (product-spec section
+ * 7): the server writes later e-mails and notices in it. The page's language is "uk" for
+ * Ukrainian, which the product calls "ua".
+ */
+function readerLanguage(): { lang: string } | undefined {
+  if (typeof document === 'undefined') return undefined
+  const lang = document.documentElement.lang.split('-')[0]
+  if (!lang) return undefined
+  return { lang: lang === 'uk' ? 'ua' : lang }
 }

@@ -11,7 +11,7 @@ import type { BrandConfig } from '../rpc/request-brand.ts'
 import { AccountType } from '../../generated/constants.ts'
 import { renderFormPdf, type FormContent } from './form-pdf.ts'
 import { balancesOf } from '../ledger/balances.ts'
-import { fromMinor } from '../../shared/money.ts'
+import { formatMoney, fromMinor } from '../../shared/money.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import {
   renderMessage,
@@ -19,7 +19,6 @@ import {
   type MessageKey,
   type MessageParams,
 } from '../messages/messages.ts'
-import { moneyText } from '../messages/money-text.ts'
 
 export interface TemplateInput {
   db: Db
@@ -94,7 +93,10 @@ export function accountConfirmationContent(
           [text('currency'), account.currencyCode],
           [text('openedOn'), opened],
           [text('status'), text(account.closed ? 'closed' : 'open')],
-          [text('balance', { date: today }), moneyText(facts.balance, account.currencyCode, lang)],
+          [
+            text('balance', { date: today }),
+            formatMoney(facts.balance, account.currencyCode, lang),
+          ],
         ],
       },
       {

@@ -8,12 +8,11 @@ import type { Db } from '../db/open-database.ts'
 import { users } from '../db/schema.ts'
 import { p2pClaims } from '../db/schema-transfers.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
-import { fromMinor } from '../../shared/money.ts'
+import { formatMoney, fromMinor } from '../../shared/money.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import { lockOrders, voidOrder } from './order-settlement.ts'
 import type { OrderRow } from './approval-codes.ts'
 import { renderMessage } from '../messages/messages.ts'
-import { moneyText } from '../messages/money-text.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
 
 const expiringStatuses = new Set(['awaitingCode', 'awaitingApprover', 'heldForClaim'])
@@ -61,6 +60,6 @@ async function tellSender(tx: Db, order: OrderRow): Promise<void> {
     recipient: user.username,
     lang,
     mail: 'transferExpired',
-    params: { id: order.id, amount: moneyText(amount, order.currencyCode, lang), why },
+    params: { id: order.id, amount: formatMoney(amount, order.currencyCode, lang), why },
   })
 }

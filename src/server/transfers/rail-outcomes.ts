@@ -7,7 +7,7 @@ import type { Db } from '../db/open-database.ts'
 import { users } from '../db/schema.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
-import { fromMinor } from '../../shared/money.ts'
+import { formatMoney, fromMinor } from '../../shared/money.ts'
 import { settleHold } from '../ledger/settle-hold.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import { PermanentJobError, type JobRunner } from '../jobs/job-context.ts'
@@ -15,7 +15,6 @@ import type { RailOutcome } from '../adapters/rail/rail-adapter.ts'
 import type { OrderRow } from './approval-codes.ts'
 import { lockOrders, voidOrder } from './order-settlement.ts'
 import { publishOrderEnd } from './order-events.ts'
-import { moneyText } from '../messages/money-text.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
 
 function text(value: unknown): string {
@@ -70,7 +69,7 @@ async function tellSender(tx: Db, order: OrderRow, report: RailOutcome): Promise
   const lang = await languageOfUser(tx, order.createdByUserId)
   const amount = fromMinor(order.toAmountMinor, scaleOf(order.toCurrencyCode))
   const to = text(order.details.beneficiaryName) || text(order.details.destination)
-  const params = { id: order.id, amount: moneyText(amount, order.toCurrencyCode, lang), to }
+  const params = { id: order.id, amount: formatMoney(amount, order.toCurrencyCode, lang), to }
   await enqueueMessage(tx, {
     channel: 'email',
     recipient: user.username,

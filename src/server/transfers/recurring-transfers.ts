@@ -13,13 +13,12 @@ import { accountById } from '../ledger/accounts.ts'
 import { transferOrders, transferSubscriptions } from '../db/schema-transfers.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
-import { fromMinor } from '../../shared/money.ts'
+import { formatMoney, fromMinor } from '../../shared/money.ts'
 import { ownAccount } from './transfer-quotes.ts'
 import { submitOrder, subscriptionRunJobKind } from './transfer-orders.ts'
 import { runAllowed, runDate, type SubscriptionTerms } from './subscription-schedule.ts'
 import { AccessRight } from '../../generated/constants.ts'
 import { renderMessage } from '../messages/messages.ts'
-import { moneyText } from '../messages/money-text.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
 
 export const retryDelayMs = 24 * 3600_000
@@ -150,7 +149,7 @@ async function afterFailure(
     .where(eq(users.id, sub.userId))
   if (!user) return
   const lang = await languageOfUser(db, sub.userId)
-  const amount = moneyText(
+  const amount = formatMoney(
     fromMinor(sub.amountMinor, scaleOf(sub.currencyCode)),
     sub.currencyCode,
     lang,

@@ -25,7 +25,7 @@ import {
   type RpcData,
 } from '../rpc/outcome.ts'
 import { AccountStatus, AccountType, ApprovalType } from '../../generated/constants.ts'
-import { fromMinor } from '../../shared/money.ts'
+import { formatMoney, fromMinor } from '../../shared/money.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { houseAccount, openCustomerAccount } from '../ledger/house-accounts.ts'
 import { lockBalances } from '../ledger/balance-rows.ts'
@@ -43,7 +43,6 @@ import { handToRail } from './rail-hand-over.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
 import { firstRunAt, type SubscriptionTerms } from './subscription-schedule.ts'
 import { initiatingRights } from '../../shared/access-rights.ts'
-import { moneyText } from '../messages/money-text.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
 
 export const orderExpiryJobKind = 'transfers.order-expiry'
@@ -502,7 +501,7 @@ export async function openClaim(tx: Db, order: OrderRow): Promise<void> {
     lang,
     mail: 'p2pClaim',
     params: {
-      amount: moneyText(amount, order.toCurrencyCode, lang),
+      amount: formatMoney(amount, order.toCurrencyCode, lang),
       link: `/register?claim=${token}`,
     },
   })

@@ -11,7 +11,7 @@ import {
   renderMessage,
   subjectsOf,
 } from '../../../../src/server/messages/messages.ts'
-import { moneyText } from '../../../../src/server/messages/money-text.ts'
+import { formatMoney } from '../../../../src/shared/money.ts'
 
 const root = join(import.meta.dirname, '../../../../locales')
 
@@ -75,9 +75,9 @@ describe('rendering', () => {
 
 describe('amounts', () => {
   test('are formatted for the language, with grouping and the symbol where it belongs', () => {
-    expect(moneyText('15400.5', 'USD', 'en')).toBe('$15,400.50')
-    expect(moneyText('1232.15', 'USD', 'ru')).toBe('1\u00a0232,15\u00a0$')
-    expect(moneyText('15400.15', 'EUR', 'es')).toBe('15.400,15\u00a0€')
-    expect(moneyText('0.12345678', 'BTC', 'en')).toContain('0.12345678')
+    expect(formatMoney('15400.5', 'USD', 'en')).toBe('$15,400.50')
+    expect(formatMoney('1232.15', 'USD', 'ru')).toBe('1\u00a0232,15\u00a0$')
+    expect(formatMoney('15400.15', 'EUR', 'es')).toBe('15.400,15\u00a0€')
+    expect(formatMoney('0.12345678', 'BTC', 'en')).toContain('0.12345678')
   })
 })
