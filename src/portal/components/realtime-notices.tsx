@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Stack } from '@mantine/core'
 import { realtime } from '../api/realtime-session.ts'
 import type { RealtimeEvent } from '../api/realtime.ts'
+import { onAnnounced, transactionKey, wasAnnounced } from './announced-events.ts'
 
 export const noticeMs = 10_000
 
@@ -15,6 +16,8 @@ interface Notice {
   title: string
   text: string
   color: string
+  /** A success the page may have announced itself (announced-events.ts). */
+  key?: string
 }
 
 let nextId = 1
@@ -32,7 +35,12 @@ export function RealtimeNotices() {
           return { title, text: event.message || t('realtime.rejected'), color: 'red' }
         // A result of true is a submitted payment; an event without a result failed.
         return event.result === true
-          ? { title, text: t('realtime.submitted'), color: 'green' }
+          ? {
+              title,
+              text: t('realtime.submitted'),
+              color: 'green',
+              key: transactionKey(event.transaction_id),
+            }
           : { title, text: t('realtime.failed'), color: 'red' }
       }
       switch (event.type) {
@@ -59,13 +67,19 @@ export function RealtimeNotices() {
           return null
       }
     }
-    return realtime.subscribe((event) => {
+    // A success the page's popup tells is not told again; one told first makes way for it.
+    const forget = onAnnounced((key) => setNotices((all) => all.filter((n) => n.key !== key)))
+    const unsubscribe = realtime.subscribe((event) => {
       const notice = describe(event)
-      if (!notice) return
+      if (!notice || (notice.key !== undefined && wasAnnounced(notice.key))) return
       const id = nextId++
       setNotices((all) => [...all, { id, ...notice }])
       setTimeout(() => setNotices((all) => all.filter((n) => n.id !== id)), noticeMs)
     })
+    return () => {
+      forget()
+      unsubscribe()
+    }
   }, [t])
 
   if (notices.length === 0) return null
