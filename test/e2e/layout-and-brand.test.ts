@@ -132,23 +132,27 @@ test('a transfer between own accounts is announced once, by its popup', async ()
   await expect.poll(() => submitted.filter({ visible: true }).count()).toBe(1)
 })
 
-test('on a phone the footer leaves the end of a long page readable', async () => {
-  const page = await signedIn('business@nova.example', { width: 390 })
-  await page.goto(`${portal.baseUrl}/history`)
-  await page.locator('main h1').first().waitFor()
-  await expect
-    .poll(() => page.locator('main [data-testid="transaction-amount"]').count())
-    .toBeGreaterThan(3)
+/** The bottom of the last thing the main part shows, once scrolled to the end. */
+async function lastContentBottom(page: Page): Promise<number> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-  const footer = (await page.locator('footer').boundingBox())!
-  // The last thing the page shows ends above the footer.
-  const lastBottom = await page.locator('main').evaluate((main) => {
+  return page.locator('main').evaluate((main) => {
     const shown = [...main.querySelectorAll('*')].filter(
       (el) => el.children.length === 0 && (el as HTMLElement).offsetParent !== null,
     )
     return Math.max(...shown.map((el) => el.getBoundingClientRect().bottom))
   })
-  expect(lastBottom).toBeLessThanOrEqual(footer.y)
-  const dir = process.env.SCREENSHOT_DIR
-  if (dir) await page.screenshot({ path: `${dir}/footer-390.png` })
-})
+}
+
+for (const route of ['/history', '/home']) {
+  test(`on a phone the footer leaves the end of ${route} readable`, async () => {
+    const page = await signedIn('business@nova.example', { width: 390 })
+    await page.goto(`${portal.baseUrl}${route}`)
+    await expect
+      .poll(() => page.locator('main [data-testid="transaction-amount"]:visible').count())
+      .toBeGreaterThan(3)
+    const footer = (await page.locator('footer').boundingBox())!
+    expect(await lastContentBottom(page)).toBeLessThanOrEqual(footer.y)
+    const dir = process.env.SCREENSHOT_DIR
+    if (dir) await page.screenshot({ path: `${dir}/footer${route.replace('/', '-')}-390.png` })
+  })
+}
