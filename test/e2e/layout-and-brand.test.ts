@@ -156,3 +156,51 @@ for (const route of ['/history', '/home']) {
     if (dir) await page.screenshot({ path: `${dir}/footer${route.replace('/', '-')}-390.png` })
   })
 }
+
+/** The newest six-digit code sent to a recipient with this subject, read as the demo does. */
+async function mailedCode(recipient: string, subject: string): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(async () => {
+      const query = new URLSearchParams({ recipient })
+      const response = await fetch(`${portal.baseUrl}/demo/mailbox?${query.toString()}`)
+      const { messages } = (await response.json()) as {
+        messages: { subject: string; body: string }[]
+      }
+      code = messages.find((m) => m.subject === subject)?.body.match(/\b\d{6}\b/)?.[0]
+      return code
+    })
+    .toBeDefined()
+  return code!
+}
+
+// Last in the file: demo@'s payments then ask for a code.
+test('a two-step setting saved is told once, by the page, not again by the realtime notice', async () => {
+  const security = locale('en', 'security')
+  const say = (key: string) => text(security, key)
+  const page = await signedIn('demo@nova.example')
+  const eventArrived = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('TwoStepVerification')) resolve()
+      }),
+    )
+  })
+  await page.goto(`${portal.baseUrl}/setting/two-step-verification`)
+  await page
+    .getByLabel(exactly(say('twoStep.transaction.choose')))
+    .selectOption({ label: say('twoStep.modes.approvalCode') })
+  await page.getByRole('button', { name: say('twoStep.transaction.submit') }).click()
+  const code = await mailedCode('+447700900123', 'Confirm your two-step setting')
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('textbox', { name: exactly(say('code.label')) }).fill(code)
+  await dialog.getByRole('button', { name: say('code.submit') }).click()
+  await page.getByTestId('success-notice').getByText(say('twoStep.success')).waitFor()
+  await eventArrived
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  )
+  const realtimeText = page.getByText(text(common, 'realtime.twoStepText'))
+  await expect.poll(() => realtimeText.filter({ visible: true }).count()).toBe(0)
+  await expect.poll(() => page.getByTestId('success-notice').count()).toBe(1)
+})

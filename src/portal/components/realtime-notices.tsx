@@ -2,12 +2,18 @@
 // transaction's outcome under "Payment Confirmation" ("Successfully submitted", "Failed
 // transaction", or the refusal's message, else "Transaction was rejected."), notifications,
 // and two-step and password changes. Each notice shows for 10 seconds.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Stack } from '@mantine/core'
 import { realtime } from '../api/realtime-session.ts'
 import type { RealtimeEvent } from '../api/realtime.ts'
-import { onAnnounced, transactionKey, wasAnnounced } from './announced-events.ts'
+import {
+  onAnnounced,
+  passwordChangeKey,
+  takeAnnounced,
+  transactionKey,
+  twoStepChangeKey,
+} from './announced-events.ts'
 
 export const noticeMs = 10_000
 
@@ -25,6 +31,9 @@ let nextId = 1
 export function RealtimeNotices() {
   const { t } = useTranslation('common')
   const [notices, setNotices] = useState<Notice[]>([])
+  // The notices shown, for the announcements that arrive after their notice.
+  const shown = useRef(notices)
+  shown.current = notices
 
   useEffect(() => {
     realtime.start()
@@ -60,18 +69,32 @@ export function RealtimeNotices() {
         }
         case 'TwoStepVerificationModeSet':
         case 'TwoStepVerificationConfirmed':
-          return { title: t('realtime.twoStep'), text: t('realtime.twoStepText'), color: 'blue' }
+          return {
+            title: t('realtime.twoStep'),
+            text: t('realtime.twoStepText'),
+            color: 'blue',
+            key: twoStepChangeKey,
+          }
         case 'PasswordChange':
-          return { title: t('realtime.password'), text: t('realtime.passwordText'), color: 'blue' }
+          return {
+            title: t('realtime.password'),
+            text: t('realtime.passwordText'),
+            color: 'blue',
+            key: passwordChangeKey,
+          }
         default:
           return null
       }
     }
     // A success the page's popup tells is not told again; one told first makes way for it.
-    const forget = onAnnounced((key) => setNotices((all) => all.filter((n) => n.key !== key)))
+    const forget = onAnnounced((key) => {
+      if (!shown.current.some((notice) => notice.key === key)) return
+      takeAnnounced(key)
+      setNotices((all) => all.filter((n) => n.key !== key))
+    })
     const unsubscribe = realtime.subscribe((event) => {
       const notice = describe(event)
-      if (!notice || (notice.key !== undefined && wasAnnounced(notice.key))) return
+      if (!notice || (notice.key !== undefined && takeAnnounced(notice.key))) return
       const id = nextId++
       setNotices((all) => [...all, { id, ...notice }])
       setTimeout(() => setNotices((all) => all.filter((n) => n.id !== id)), noticeMs)
