@@ -145,3 +145,35 @@ test("a personal customer's menu holds no business or merchant item", async () =
     expect(labels).not.toContain(businessLabel)
   }
 })
+
+test("a business customer's merchant tools come in sub-groups, opened with the keyboard", async () => {
+  const page = await signedIn('business@nova.example')
+  const merchant = navbar(page).getByRole('button', { name: text(screens, 'menu.merchant') })
+  await merchant.focus()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => merchant.getAttribute('aria-expanded')).toBe('true')
+  const groups = locale('en', 'screens') as { menu: { groups: Record<string, string> } }
+  for (const id of ['buttons', 'api', 'security', 'ipn']) {
+    await navbar(page).getByRole('button', { name: groups.menu.groups[id] }).waitFor()
+  }
+  // Subscribers is one entry: a link of its own, not a group of one.
+  await navbar(page)
+    .getByRole('link', { name: text(screens, 'subscribers.title') })
+    .waitFor()
+  const api = navbar(page).getByRole('button', { name: groups.menu.groups.api })
+  await api.focus()
+  await page.keyboard.press('Enter')
+  await navbar(page)
+    .getByRole('link', { name: text(screens, 'apiKeys.title') })
+    .click()
+  await page.getByRole('heading', { level: 1, name: text(screens, 'apiKeys.title') }).waitFor()
+  const dir = process.env.SCREENSHOT_DIR
+  if (dir) {
+    await expandAll(page)
+    await page.screenshot({ path: `${dir}/menu-business-1366.png`, fullPage: true })
+    await page.setViewportSize({ width: 390, height: 900 })
+    await page.getByRole('button', { name: text(common, 'toggleMenu') }).click()
+    await expandAll(page)
+    await page.screenshot({ path: `${dir}/menu-business-390.png` })
+  }
+})
