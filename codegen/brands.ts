@@ -67,12 +67,10 @@ export function loadBrands(root: string): {
     if (data.id !== id) {
       problems.push({ file, line: 1, message: `id is "${String(data.id)}"; set it to "${id}"` })
     }
-    if (!existsSync(join(brandsDir, id, String(data.projectLogo)))) {
-      problems.push({
-        file,
-        line: 1,
-        message: `projectLogo ${String(data.projectLogo)} is missing`,
-      })
+    for (const key of ['projectLogo', 'projectIcon']) {
+      if (key in data && !existsSync(join(brandsDir, id, String(data[key])))) {
+        problems.push({ file, line: 1, message: `${key} ${String(data[key])} is missing` })
+      }
     }
     brands.push(data)
   }

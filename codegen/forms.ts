@@ -589,6 +589,8 @@ export function buildScreens(
     seenIds.add(screen.id)
     const accessProblem = screenAccessProblem(screen, table)
     if (accessProblem) report(loaded, ['access'], accessProblem)
+    if (typeof screen.brandFlag === 'string' && !brandSettings.includes(screen.brandFlag))
+      report(loaded, ['brandFlag'], `brand.yaml has no setting "${screen.brandFlag}"`)
     if (screen.kind === 'wizard' || screen.wizard) {
       const forms = wizardForms(screen, {
         report: (path, message) => report(loaded, path, message),

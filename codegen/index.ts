@@ -108,9 +108,10 @@ function screenRoutesModule(screens: JsonObject[]): string {
       access: s.access,
       kind: s.kind,
       ...(s.fallbackRoute ? { fallbackRoute: s.fallbackRoute } : {}),
-      // A wizard opens only where the brand's flag is on (allowRegistration).
-      ...((s.wizard as JsonObject | undefined)?.brandFlag
-        ? { brandFlag: (s.wizard as JsonObject).brandFlag }
+      ...(s.menuGroup ? { menuGroup: s.menuGroup } : {}),
+      // A screen opens only where the brand's flag is on (allowRegistration, contractsEnable).
+      ...((s.brandFlag ?? (s.wizard as JsonObject | undefined)?.brandFlag)
+        ? { brandFlag: s.brandFlag ?? (s.wizard as JsonObject).brandFlag }
         : {}),
     }))
     .sort((a, b) => Number(a.order) - Number(b.order))

@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router'
 import { I18nextProvider } from 'react-i18next'
 import { MantineProvider } from '@mantine/core'
 import { BrandContext } from './brand/brand-context.tsx'
-import { resolveBrand } from './brand/resolve-brand.ts'
+import { resolveBrand, showBrandIcon } from './brand/resolve-brand.ts'
 import { initI18n, initialLang } from './i18n/i18n.ts'
 import { cssVariablesResolver, themeFor } from './app/theme.ts'
 import { router } from './app/router.tsx'
@@ -20,6 +20,7 @@ if (fromCustomerId && /^\d+$/.test(fromCustomerId)) setActingCustomer(Number(fro
 const brand = resolveBrand(window.location)
 const i18n = await initI18n(initialLang(brand.availableLangs, brand.defaultLang))
 document.title = brand.projectName
+showBrandIcon(brand)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('assertion: index.html has #root')

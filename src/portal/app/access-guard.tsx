@@ -5,11 +5,21 @@
 import type { ReactNode } from 'react'
 import { Navigate } from 'react-router'
 import { Loader } from '@mantine/core'
-import { Component as NotFound } from '../features/not-found/not-found-page.tsx'
+import { useBrand } from '../brand/brand-context.tsx'
+import { InLayout as NotFound } from '../features/not-found/not-found-page.tsx'
 import { mayOpen, useViewer, type PageAccess } from './viewer.ts'
 
-export function AccessGuard(props: PageAccess & { fallbackRoute?: string; children: ReactNode }) {
+interface GuardProps extends PageAccess {
+  fallbackRoute?: string
+  /** A brand setting that must be true (contractsEnable); off, the page does not exist. */
+  brandFlag?: string
+  children: ReactNode
+}
+
+export function AccessGuard(props: GuardProps) {
   const viewer = useViewer()
+  const brand = useBrand() as unknown as Readonly<Record<string, unknown>>
+  if (props.brandFlag !== undefined && brand[props.brandFlag] !== true) return <NotFound />
   if (!viewer) return <Loader />
   if (mayOpen(props, viewer)) return props.children
   if (props.fallbackRoute) return <Navigate to={props.fallbackRoute} replace />

@@ -2,9 +2,17 @@
 // menu, the footer. It is also the auth guard: no session means the login page; and a person
 // whose KYC is needed is held on the KYC page (kyc-hold.ts).
 import { Suspense, useEffect, useState, type ReactNode } from 'react'
-import { Navigate, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router'
+import {
+  Navigate,
+  NavLink as RouterNavLink,
+  Outlet,
+  useLocation,
+  useMatches,
+  useNavigate,
+} from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
+  ActionIcon,
   Anchor,
   AppShell,
   Burger,
@@ -17,7 +25,7 @@ import {
 } from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useBrand } from '../brand/brand-context.tsx'
-import { logoUrl } from '../brand/resolve-brand.ts'
+import { iconUrl } from '../brand/resolve-brand.ts'
 import { session } from '../api/client.ts'
 import { LanguageSelect } from '../components/language-select.tsx'
 import { menuNamespaces, ScreenMenu } from './screen-menu.tsx'
@@ -31,6 +39,8 @@ import { preloadNamespaces } from '../i18n/i18n.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 import { kycHoldTarget } from './kyc-hold.ts'
 import { mainContentId, SkipLink } from './skip-link.tsx'
+import { signedInNotFoundId } from './not-found-route.ts'
+import { Component as PublicNotFound } from '../features/not-found/not-found-page.tsx'
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
 /** Where the menu is beside the page (the navbar's breakpoint, sm); narrower it is a drawer. */
@@ -92,16 +102,55 @@ function useSessionGuard(): void {
   }, [navigate])
 }
 
+/** An arrow leaving a door: sign-out's mark where its word does not fit. */
+function SignOutGlyph() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+      <path
+        d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M9 8l-4 4 4 4M5 12h11"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}
+
+/** Sign-out: a word from xs up; on a phone its mark, named the same, so the wordmark fits. */
+function SignOutButton({ label }: { label: string }) {
+  const signOut = () => void session.signOut()
+  return (
+    <>
+      <Button variant="subtle" size="compact-sm" visibleFrom="xs" onClick={signOut}>
+        {label}
+      </Button>
+      <ActionIcon
+        variant="subtle"
+        hiddenFrom="xs"
+        aria-label={label}
+        title={label}
+        onClick={signOut}
+      >
+        <SignOutGlyph />
+      </ActionIcon>
+    </>
+  )
+}
+
 export function Component() {
   const { t } = useTranslation('common')
   const brand = useBrand()
   const location = useLocation()
   const [opened, { toggle, close }] = useDisclosure(false)
   const menuShown = useMenuShown(opened)
+  const notFound = useMatches().some((match) => match.id === signedInNotFoundId)
   useSessionGuard()
   useEffect(close, [location.pathname, close])
 
   if (!session.isSignedIn) {
+    // An address that is no page is the public page-not-found, not a sign-in.
+    if (notFound) return <PublicNotFound />
     // The page asked for, with its query (an OAuth request), is where routing returns.
     const next = `${location.pathname}${location.search}`
     return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />
@@ -118,7 +167,7 @@ export function Component() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           {/* On a phone the brand gives way, so the language and sign-out stay whole. */}
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }}>
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }}>
             <Burger
               opened={opened}
               onClick={toggle}
@@ -126,17 +175,21 @@ export function Component() {
               size="sm"
               aria-label={t('toggleMenu')}
             />
-            <Image src={logoUrl(brand)} alt="" h={28} w="auto" maw="28vw" fit="contain" />
-            <Text fw={700} data-testid="brand-name" visibleFrom="xs">
+            {/* One wordmark: the brand's mark, then its name as text, which no font clips. */}
+            <Image src={iconUrl(brand)} alt="" h={28} w={28} style={{ flexShrink: 0 }} />
+            <Text
+              fw={700}
+              fz={{ base: 'sm', xs: 'md' }}
+              data-testid="brand-name"
+              style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
               {brand.projectName}
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <CompanySwitch />
             <LanguageSelect compact />
-            <Button variant="subtle" size="compact-sm" onClick={() => void session.signOut()}>
-              {t('signOut')}
-            </Button>
+            <SignOutButton label={t('signOut')} />
           </Group>
         </Group>
       </AppShell.Header>

@@ -14,6 +14,7 @@ import { screenRoutes } from '../../generated/screen-routes.ts'
 import { useBrand } from '../brand/brand-context.tsx'
 import { AppRoot } from './app-root.tsx'
 import { pageMenu } from './page-menu.ts'
+import { signedInNotFoundId } from './not-found-route.ts'
 import type { PageAccess } from './viewer.ts'
 import { styledRoutes, withAllStyles } from './styles.ts'
 
@@ -29,7 +30,10 @@ const AccessGuard = lazy(
   ),
 )
 
-function guard(page: PageAccess & { fallbackRoute?: string }, children: ReactNode) {
+function guard(
+  page: PageAccess & { fallbackRoute?: string; brandFlag?: string },
+  children: ReactNode,
+) {
   return (
     <Suspense fallback={<Loader />}>
       <AccessGuard {...page}>{children}</AccessGuard>
@@ -45,6 +49,7 @@ const renderedScreens: RouteObject[] = screenRoutes
       {
         access: screen.access,
         ...('fallbackRoute' in screen && { fallbackRoute: screen.fallbackRoute }),
+        ...('brandFlag' in screen && { brandFlag: String(screen.brandFlag) }),
       },
       <Suspense fallback={<Loader />}>
         <ScreenPage key={screen.id} screenId={screen.id} />
@@ -190,6 +195,16 @@ function signedInPages(): RouteObject[] {
     },
     ...moneyPages(),
     ...renderedScreens,
+    // A signed-in person's page-not-found keeps the menu (issue 16); signed out, the main
+    // layout shows the public one (main-layout.tsx).
+    {
+      id: signedInNotFoundId,
+      path: '*',
+      lazy: () =>
+        import('../features/not-found/not-found-page.tsx').then((module) => ({
+          Component: module.InLayout,
+        })),
+    },
   ]
 }
 

@@ -1,15 +1,17 @@
-// The left menu's groups (transfers, settings, merchant): the rendered screens from the generated routes
-// and the hand-written pages of page-menu.ts, in their order; titles come from i18n. Only what
-// the acting user may open is listed (spec/README.md, Screens); until that is known, only the
-// pages every signed-in user may open.
+// The left menu's groups (transfers, settings, merchant): the rendered screens from the
+// generated routes and the hand-written pages of page-menu.ts, in their order; titles come
+// from i18n. Only what the acting user may open, in the brand's settings, is listed
+// (spec/README.md, Screens; menu-tree.ts); until the viewer is known, only the pages every
+// signed-in user may open. Merchant tools come in sub-groups (the screens' menuGroup).
 import { NavLink as RouterNavLink, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from '@mantine/core'
 import { screenRoutes } from '../../generated/screen-routes.ts'
+import { useBrand } from '../brand/brand-context.tsx'
 import { pageMenu, type MenuPage } from './page-menu.ts'
-import { mayOpen, openToEveryone, useViewer, type PageAccess } from './viewer.ts'
+import { isSubGroup, menuTree, type MenuEntry } from './menu-tree.ts'
+import { useViewer, type PageAccess } from './viewer.ts'
 
-const groups = ['transfers', 'settings', 'merchant'] as const
 /** The namespaces of every menu title, loaded with the menu. */
 export const menuNamespaces = [
   'screens',
@@ -24,46 +26,67 @@ function accessOf(page: MenuPage): PageAccess {
   return { access: screen.access }
 }
 
-const entries = [
+const entries: MenuEntry[] = [
   ...screenRoutes.map((screen) => ({
-    ...screen,
+    id: screen.id,
+    route: screen.route,
+    menu: screen.menu,
+    order: screen.order,
     title: `screens:${screen.id}.title`,
     pageAccess: { access: screen.access } as PageAccess,
+    ...('menuGroup' in screen && { menuGroup: screen.menuGroup }),
+    ...('brandFlag' in screen && { brandFlag: String(screen.brandFlag) }),
   })),
   ...pageMenu.map((page) => ({ ...page, pageAccess: accessOf(page) })),
 ]
+
+const isOpen = (items: MenuEntry[], pathname: string) =>
+  items.some((item) => pathname.startsWith(item.route))
+
+function EntryLink({ entry }: { entry: MenuEntry }) {
+  const { t } = useTranslation(menuNamespaces)
+  return (
+    <NavLink
+      component={RouterNavLink}
+      // Only the page itself is marked: /setting is not also every /setting/... page.
+      end
+      to={entry.route}
+      label={t(entry.title)}
+    />
+  )
+}
 
 export function ScreenMenu() {
   const { t } = useTranslation(menuNamespaces)
   const location = useLocation()
   const viewer = useViewer()
-  const visible = entries.filter((item) =>
-    viewer ? mayOpen(item.pageAccess, viewer) : openToEveryone(item.pageAccess),
-  )
-  return groups.map((group) => {
-    const items = visible.filter((item) => item.menu === group).sort((a, b) => a.order - b.order)
-    if (items.length === 0) return null
-    const active = items.some((screen) => location.pathname.startsWith(screen.route))
-    return (
-      // A group opens and closes: a button, not a link without an address.
-      <NavLink
-        key={group}
-        component="button"
-        label={t(`menu.${group}`)}
-        defaultOpened={active}
-        childrenOffset="sm"
-      >
-        {items.map((screen) => (
+  const brand = useBrand() as unknown as Readonly<Record<string, unknown>>
+  return menuTree(entries, viewer, brand).map((branch) => (
+    // A group opens and closes: a button, not a link without an address.
+    <NavLink
+      key={branch.group}
+      component="button"
+      label={t(`menu.${branch.group}`)}
+      defaultOpened={isOpen(branch.entries, location.pathname)}
+      childrenOffset="sm"
+    >
+      {branch.nodes.map((node) =>
+        isSubGroup(node) ? (
           <NavLink
-            key={screen.id}
-            component={RouterNavLink}
-            // Only the page itself is marked: /setting is not also every /setting/... page.
-            end
-            to={screen.route}
-            label={t(screen.title)}
-          />
-        ))}
-      </NavLink>
-    )
-  })
+            key={node.subGroup}
+            component="button"
+            label={t(`menu.groups.${node.subGroup}`)}
+            defaultOpened={isOpen(node.entries, location.pathname)}
+            childrenOffset="sm"
+          >
+            {node.entries.map((entry) => (
+              <EntryLink key={entry.id} entry={entry} />
+            ))}
+          </NavLink>
+        ) : (
+          <EntryLink key={node.id} entry={node} />
+        ),
+      )}
+    </NavLink>
+  ))
 }

@@ -4,8 +4,7 @@
 // by the acting customer, read once each and kept until sign-out; the server still checks
 // every call (src/server/rpc/access.ts).
 import { AccessRight, CustomerInfoCustomerType, ResponseCode } from '../../generated/constants.ts'
-import { admits, parseAccess, type Viewer } from '../../shared/access.ts'
-import { anyMassFlag } from '../../shared/permission-flags.ts'
+import type { Viewer } from '../../shared/access.ts'
 import { actingCustomer } from '../api/acting-customer.ts'
 import {
   accessInfoOf,
@@ -14,12 +13,8 @@ import {
 } from '../api/get-customer-access-list.ts'
 import { useCustomerInfo, type CustomerInfoReply } from '../api/get-customer-info.ts'
 
-/** What a page asks of the viewer: an access in the screens' words, and maybe any of flags. */
-export interface PageAccess {
-  access: string
-  /** The page opens when any of these flags is on (the mass pages: any mass-send flag). */
-  anyPermission?: 'mass'
-}
+// The rules read no server state: page-access.ts, for the menu's unit tests.
+export { mayOpen, openToEveryone, type PageAccess } from './page-access.ts'
 
 /** A viewer who may open only what every signed-in user may: the answer when reading fails. */
 const nobody: Viewer = {
@@ -59,17 +54,4 @@ export function useViewer(): Viewer | undefined {
   if (access.isPending || info.isPending) return undefined
   // A lost answer is the query's error and leaves no data: the viewer is then nobody.
   return viewerOf(actingCustomer(), access.data?.data, info.data?.data)
-}
-
-/** Whether the viewer may open a page; an access outside the vocabulary opens to no one. */
-export function mayOpen(page: PageAccess, viewer: Viewer): boolean {
-  const access = parseAccess(page.access)
-  if (!access || !admits(access, viewer)) return false
-  return page.anyPermission !== 'mass' || anyMassFlag(viewer.permissions)
-}
-
-/** Pages every signed-in user may open, shown while the viewer loads. */
-export function openToEveryone(page: PageAccess): boolean {
-  const kind = parseAccess(page.access)?.kind
-  return page.anyPermission === undefined && (kind === 'public' || kind === 'user')
 }

@@ -13,6 +13,13 @@ const logos = import.meta.glob<string>('../../../brands/*/logo.svg', {
   eager: true,
 })
 
+// The icons are files of their own (no-inline), as a browser tab's icon is fetched by address.
+const icons = import.meta.glob<string>('../../../brands/*/*.svg', {
+  query: '?url&no-inline',
+  import: 'default',
+  eager: true,
+})
+
 export const isDemo = import.meta.env.VITE_DEMO !== 'false'
 
 export function brandById(id: string): Brand | undefined {
@@ -41,4 +48,21 @@ export function resolveBrand(location: Location, storage: Storage = sessionStora
 
 export function logoUrl(brand: Brand): string {
   return logos[`../../../brands/${brand.id}/${brand.projectLogo}`] ?? ''
+}
+
+/** The brand's icon (its mark alone): the tab's icon and the mark in the header. */
+export function iconUrl(brand: Brand): string {
+  const own =
+    'projectIcon' in brand ? `../../../brands/${brand.id}/${String(brand.projectIcon)}` : ''
+  return icons[own] ?? icons['../../../brands/main/favicon.svg'] ?? ''
+}
+
+/** Points the page's icon link at the brand's icon. */
+export function showBrandIcon(brand: Brand): void {
+  const link =
+    document.querySelector<HTMLLinkElement>('link[rel="icon"]') ?? document.createElement('link')
+  link.rel = 'icon'
+  link.type = 'image/svg+xml'
+  link.href = iconUrl(brand)
+  if (!link.isConnected) document.head.append(link)
 }

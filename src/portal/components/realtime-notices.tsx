@@ -2,11 +2,18 @@
 // transaction's outcome under "Payment Confirmation" ("Successfully submitted", "Failed
 // transaction", or the refusal's message, else "Transaction was rejected."), notifications,
 // and two-step and password changes. Each notice shows for 10 seconds.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Stack } from '@mantine/core'
 import { realtime } from '../api/realtime-session.ts'
 import type { RealtimeEvent } from '../api/realtime.ts'
+import {
+  onAnnounced,
+  passwordChangeKey,
+  takeAnnounced,
+  transactionKey,
+  twoStepChangeKey,
+} from './announced-events.ts'
 
 export const noticeMs = 10_000
 
@@ -15,6 +22,8 @@ interface Notice {
   title: string
   text: string
   color: string
+  /** A success the page may have announced itself (announced-events.ts). */
+  key?: string
 }
 
 let nextId = 1
@@ -30,6 +39,9 @@ interface KeyedTexts {
 export function RealtimeNotices() {
   const { t } = useTranslation(['common', 'messages'])
   const [notices, setNotices] = useState<Notice[]>([])
+  // The notices shown, for the announcements that arrive after their notice.
+  const shown = useRef(notices)
+  shown.current = notices
 
   useEffect(() => {
     realtime.start()
@@ -45,7 +57,12 @@ export function RealtimeNotices() {
         }
         // A result of true is a submitted payment; an event without a result failed.
         return event.result === true
-          ? { title, text: t('realtime.submitted'), color: 'green' }
+          ? {
+              title,
+              text: t('realtime.submitted'),
+              color: 'green',
+              key: transactionKey(event.transaction_id),
+            }
           : { title, text: t('realtime.failed'), color: 'red' }
       }
       switch (event.type) {
@@ -67,20 +84,40 @@ export function RealtimeNotices() {
         }
         case 'TwoStepVerificationModeSet':
         case 'TwoStepVerificationConfirmed':
-          return { title: t('realtime.twoStep'), text: t('realtime.twoStepText'), color: 'blue' }
+          return {
+            title: t('realtime.twoStep'),
+            text: t('realtime.twoStepText'),
+            color: 'blue',
+            key: twoStepChangeKey,
+          }
         case 'PasswordChange':
-          return { title: t('realtime.password'), text: t('realtime.passwordText'), color: 'blue' }
+          return {
+            title: t('realtime.password'),
+            text: t('realtime.passwordText'),
+            color: 'blue',
+            key: passwordChangeKey,
+          }
         default:
           return null
       }
     }
-    return realtime.subscribe((event) => {
+    // A success the page's popup tells is not told again; one told first makes way for it.
+    const forget = onAnnounced((key) => {
+      if (!shown.current.some((notice) => notice.key === key)) return
+      takeAnnounced(key)
+      setNotices((all) => all.filter((n) => n.key !== key))
+    })
+    const unsubscribe = realtime.subscribe((event) => {
       const notice = describe(event)
-      if (!notice) return
+      if (!notice || (notice.key !== undefined && takeAnnounced(notice.key))) return
       const id = nextId++
       setNotices((all) => [...all, { id, ...notice }])
       setTimeout(() => setNotices((all) => all.filter((n) => n.id !== id)), noticeMs)
     })
+    return () => {
+      forget()
+      unsubscribe()
+    }
   }, [t])
 
   if (notices.length === 0) return null

@@ -40,18 +40,18 @@ async function brandsCheck(dir: string): Promise<{ code: number; output: string 
 test('a screen that lets in read-only users of a full-access list fails, naming the line', async () => {
   // webhookList is rights:2: a read-only (1) user opening the screen would only be refused.
   const dir = projectWithScreen('webhooks.yaml', (text) =>
-    text.replace('access: rights:2\n', 'access: rights:1,2\n'),
+    text.replace('access: rights:2 customer:business\n', 'access: rights:1,2 customer:business\n'),
   )
   const { code, output } = await brandsCheck(dir)
   expect(code).toBe(1)
-  expect(output).toContain('spec/screens/webhooks.yaml:7: access: "rights:1,2"')
+  expect(output).toContain('spec/screens/webhooks.yaml:8: access: "rights:1,2 customer:business"')
   expect(output).toContain('webhookList (x-access rights:2)')
   expect(output).toContain('rights 1')
 }, 30_000)
 
 test('the old "session" access is refused with the vocabulary it must use', async () => {
   const dir = projectWithScreen('reputation.yaml', (text) =>
-    text.replace('access: rights:1,2,3,4\n', 'access: session\n'),
+    text.replace('access: rights:1,2,3,4 customer:business\n', 'access: session\n'),
   )
   const { code, output } = await brandsCheck(dir)
   expect(code).toBe(1)
@@ -74,7 +74,9 @@ test('a page whose panel refuses some of the page’s users fails, naming the pa
   const { code, output } = await brandsCheck(dir)
   expect(code).toBe(1)
   expect(output).toContain('spec/screens/merchant-page.yaml')
-  expect(output).toContain('lets in people panel "webhooks" (access rights:2) refuses')
+  expect(output).toContain(
+    'lets in people panel "webhooks" (access rights:2 customer:business) refuses',
+  )
 }, 30_000)
 
 test('a page naming an unknown panel fails with the nearest id', async () => {

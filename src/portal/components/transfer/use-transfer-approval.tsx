@@ -11,6 +11,7 @@ import { api } from '../../api/client.ts'
 import { invalidateOperations, type RpcOperationId } from '../../api/operation-query.ts'
 import { useMoney } from '../../i18n/use-money.ts'
 import { failureText, newIdempotencyKey } from './transfer-display.ts'
+import { announce, transactionKey } from '../announced-events.ts'
 import { ApprovalType, ResponseCode } from '../../../generated/constants.ts'
 import {
   asksForCode,
@@ -85,6 +86,7 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
     }
     const type = answer.approveType
     if (!asksForCode(type) || !answer.transactionId) {
+      if (answer.transactionId) announce(transactionKey(answer.transactionId))
       setOutcome({ kind: 'success', lines: successLines(answer) })
       return
     }
@@ -111,6 +113,7 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
       if (data?.responseCode === ResponseCode.Success) {
         setCode(null)
         onFinished()
+        announce(transactionKey(step.trxid))
         setOutcome({ kind: 'success', lines: successLines({ transactionId: step.trxid }) })
       } else failCode(step, { kind: 'failure', failure: failureText(data, response.status) })
     } catch {

@@ -13,6 +13,7 @@ import { ResponsePopup, type Popup } from '../../renderer/result-popups.tsx'
 import { fieldErrors, rpcOk, settle } from './call-outcome.ts'
 import { CodePopup, type CodeVerdict } from './code-popup.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
+import { announce, passwordChangeKey } from '../../components/announced-events.ts'
 
 /** auth-password.schema.json: a password other than the first sign-in's is 8-128 characters. */
 export const passwordMinLength = 8
@@ -139,6 +140,7 @@ function usePasswordChange(form: ReturnType<typeof usePasswordForm>) {
     if (outcome.ok) {
       setRequest(null)
       form.reset()
+      announce(passwordChangeKey)
       setDone(true)
       return { right: true }
     }

@@ -27,6 +27,7 @@ import { api, session } from '../../api/client.ts'
 import { invalidateCustomerInfo, useCustomerInfo } from '../../api/get-customer-info.ts'
 import { QrCode } from '../../components/qr-code.tsx'
 import { ResponsePopup, SuccessNotice, type Popup } from '../../renderer/result-popups.tsx'
+import { announce, twoStepChangeKey } from '../../components/announced-events.ts'
 import { rpcOk, settle } from './call-outcome.ts'
 import { CodePopup, type CodeVerdict } from './code-popup.tsx'
 
@@ -238,6 +239,7 @@ function useTwoStepChange() {
         navigate('/home', { replace: true })
         return { right: true }
       }
+      announce(twoStepChangeKey)
       setNotice(t('twoStep.success'))
       await reload()
       return { right: true }
