@@ -22,6 +22,7 @@ import { postTransfer } from '../../src/server/ledger/post-transfer.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text, type Texts } from './screen-steps.ts'
 import { balanceOn } from './shown-money.ts'
+import { sendThroughReview } from './transfer-review-steps.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/external')
 mkdirSync(shots, { recursive: true })
@@ -330,7 +331,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
           await page.getByTestId('transfer-max').waitFor()
           await page.screenshot({ path: join(shots, `${c.type}.png`), fullPage: true })
           const since = new Date(Date.now() - 1000).toISOString()
-          await page.getByRole('button', { name: say('transfers:submit'), exact: true }).click()
+          await sendThroughReview(page, 'en')
           await approve(page, say, c.mode, since)
           await page.screenshot({ path: join(shots, `${c.type}-done.png`) })
 
@@ -399,7 +400,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
       // A wallet address of the right shape for the spec but not a bitcoin address.
       await field(page, say, 'walletAddress').fill('0x52908400098527886E0F7030069857D2E4169EE7')
       await amountField(page, say).fill('5')
-      await page.getByRole('button', { name: say('transfers:submit'), exact: true }).click()
+      await sendThroughReview(page, 'en')
       const dialog = page.getByRole('dialog')
       await dialog.getByText(/walletAddress: /).waitFor()
       await dialog.getByRole('button', { name: say('common:close') }).click()
@@ -416,7 +417,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
     await field(page, say, 'iban').fill('DE89370400440532013000')
     await expect.poll(() => field(page, say, 'swift').inputValue()).toBe('COBADEFFXXX')
     await amountField(page, say).fill('9000')
-    await page.getByRole('button', { name: say('transfers:submit'), exact: true }).click()
+    await sendThroughReview(page, 'en')
     const dialog = page.getByRole('dialog')
     const body = String(await dialog.getByTestId('transfer-failure').textContent())
     // Section 8: validation errors joined as "parameter: description"; over 50 characters the
@@ -484,7 +485,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
       await field(page, say, 'accountNumber').fill('DE89370400440532013000')
       await amountField(page, say).fill('75')
       await page.getByTestId('transfer-fee').waitFor()
-      await page.getByRole('button', { name: say('transfers:submit'), exact: true }).click()
+      await sendThroughReview(page, 'en')
       await page
         .getByTestId('transfer-request-created')
         .getByText(say('transfers:popup.requestCreated'))
@@ -506,7 +507,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
       await page.getByText(say('interac.currency').replace('{{currency}}', 'CAD')).waitFor()
       await noSidewaysScroll(page)
       await page.screenshot({ path: join(shots, 'interac-es-390.png'), fullPage: true })
-      await page.getByRole('button', { name: say('transfers:submit'), exact: true }).click()
+      await sendThroughReview(page, 'es')
       await page.getByRole('dialog').getByText(say('transfers:popup.submitted')).waitFor()
       await noSidewaysScroll(page)
       await page

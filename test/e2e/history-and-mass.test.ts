@@ -17,6 +17,7 @@ import { customers, users } from '../../src/server/db/schema.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text } from './screen-steps.ts'
 import { balanceOn, pendingOn } from './shown-money.ts'
+import { sendThroughReview } from './transfer-review-steps.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/history-and-mass')
 mkdirSync(shots, { recursive: true })
@@ -237,18 +238,20 @@ describe('history and home', () => {
       .fill('business@nova.example')
     await page.getByLabel(exactly(t('amount'))).fill('3.21')
     await page.getByLabel(exactly(t('p2p.reference'))).fill(reference)
-    await page.getByRole('button', { name: t('submit'), exact: true }).click()
+    await sendThroughReview(page, 'en')
     const dialog = page.getByRole('dialog')
     await dialog.getByText(t('popup.submitted')).waitFor()
+    // Newest first: the fee's own line, then the transfer's (issue 16).
     await expect
-      .poll(() => openRecent.getByTestId('transaction-amount').first().textContent())
+      .poll(() => openRecent.getByTestId('transaction-amount').nth(1).textContent())
       .toBe('-$3.21')
+    expect(await openRecent.getByTestId('transaction-amount').first().textContent()).toBe('-$0.30')
     // The way home from the success popup shows it too.
     await dialog.getByRole('button', { name: t('popup.home') }).click()
     await page.waitForURL('**/home')
     const recent = page.getByTestId('recent-transactions')
     await expect
-      .poll(() => recent.getByTestId('transaction-amount').first().textContent())
+      .poll(() => recent.getByTestId('transaction-amount').nth(1).textContent())
       .toBe('-$3.21')
     await page.screenshot({ path: join(shots, 'home-recent.png'), fullPage: true })
   })
@@ -263,16 +266,19 @@ describe('history and home', () => {
     await page.getByRole('heading', { level: 1, name: say('title') }).waitFor()
     const table = page.getByTestId('transaction-table')
     await expect.poll(() => table.getByTestId('transaction-row').count()).toBe(20)
-    const first = table.getByTestId('transaction-row').first()
-    expect(await first.getByTestId('transaction-amount').textContent()).toBe('-$3.21')
-    expect(await first.textContent()).toContain('business@nova.example')
+    // Newest first: the fee's own line above the transfer it paid for.
+    const [feeRow, first] = [0, 1].map((n) => table.getByTestId('transaction-row').nth(n))
+    expect(await feeRow!.getByTestId('transaction-amount').textContent()).toBe('-$0.30')
+    expect(await first!.getByTestId('transaction-amount').textContent()).toBe('-$3.21')
+    expect(await first!.textContent()).toContain('business@nova.example')
     await page.screenshot({ path: join(shots, 'history.png'), fullPage: true })
 
     // The words of the reference find it alone.
     await page.getByLabel(exactly(say('filter.keyword'))).fill(reference)
     await page.getByRole('button', { name: say('filter.apply') }).click()
-    await expect.poll(() => table.getByTestId('transaction-row').count()).toBe(1)
-    expect(await page.getByTestId('history-results').textContent()).toBe('1 transaction')
+    // The transfer and its fee.
+    await expect.poll(() => table.getByTestId('transaction-row').count()).toBe(2)
+    expect(await page.getByTestId('history-results').textContent()).toBe('2 transactions')
     // Money in only: the transfer out is not among them.
     await page.getByRole('button', { name: say('filter.clear') }).click()
     await page.getByLabel(exactly(say('filter.direction'))).selectOption({ value: 'credit' })

@@ -19,6 +19,7 @@ import { totpAt } from '../../src/server/auth/totp.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, screenSteps, text } from './screen-steps.ts'
 import { balanceOn } from './shown-money.ts'
+import { sendThroughReview } from './transfer-review-steps.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/transfers')
 mkdirSync(shots, { recursive: true })
@@ -96,7 +97,7 @@ for (const lang of ['en', 'es']) {
       const arrives = /(\d+\.\d{2}) EUR/.exec(estimate)?.[1]
       expect(arrives).toBeDefined()
       await page.screenshot({ path: join(shots, `account-${lang}.png`), fullPage: true })
-      await page.getByRole('button', { name: say('submit'), exact: true }).click()
+      await sendThroughReview(page, lang)
       const dialog = page.getByRole('dialog')
       await dialog.getByText(say('popup.submitted')).waitFor()
       await page.screenshot({ path: join(shots, `account-success-${lang}.png`) })
@@ -122,7 +123,7 @@ describe('refusals and recurring', () => {
     await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000001' })
     await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000003' })
     await page.getByLabel(exactly(say('amount'))).fill('200000')
-    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await sendThroughReview(page, 'en')
     const dialog = page.getByRole('dialog')
     const body = String(await dialog.getByTestId('transfer-failure').textContent())
     // Section 8: over 50 characters the header is "Error"; validation errors are joined.
@@ -143,7 +144,7 @@ describe('refusals and recurring', () => {
     await page.getByLabel(say('recurring.label')).check()
     await page.getByLabel(exactly(say('recurring.frequency'))).selectOption({ value: 'monthly' })
     await page.getByLabel(exactly(say('recurring.count'))).fill('2')
-    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await sendThroughReview(page, 'en')
     await page.getByRole('dialog').getByText(say('popup.submitted')).waitFor()
   })
 })
@@ -162,7 +163,7 @@ describe('pre-approved payments', () => {
     await page.getByLabel(say('recurring.label')).check()
     await page.getByLabel(exactly(say('recurring.frequency'))).selectOption({ value: 'monthly' })
     await page.getByLabel(exactly(say('recurring.count'))).fill('3')
-    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await sendThroughReview(page, 'es')
     await page.getByRole('dialog').getByText(say('popup.submitted')).waitFor()
 
     await page.goto(`${portal.baseUrl}/transfer/preapproved-payments`)
@@ -219,7 +220,7 @@ describe('P2P', () => {
     await page.getByLabel(exactly(say('p2p.note'))).fill('Lunch')
     await noSidewaysScroll(page)
     await page.screenshot({ path: join(shots, 'p2p-es-390.png'), fullPage: true })
-    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await sendThroughReview(page, 'es')
     await page.getByRole('dialog').getByText(say('popup.submitted')).waitFor()
     await page
       .getByRole('dialog')
@@ -293,7 +294,7 @@ describe('the business approval queue', () => {
     await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000005' })
     await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000006' })
     await page.getByLabel(exactly(say('amount'))).fill(amount)
-    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await sendThroughReview(page, 'en')
     await page.getByTestId('transfer-request-created').waitFor()
     await page.screenshot({ path: join(shots, `initiator-${amount}.png`) })
     await page.context().close()
@@ -411,7 +412,7 @@ describe('an approval code', () => {
     await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000003' })
     await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000001' })
     await page.getByLabel(exactly(say('amount'))).fill(amount)
-    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await sendThroughReview(page, 'en')
     return { page, before }
   }
 
@@ -488,7 +489,7 @@ describe('an approval code', () => {
         await page.getByTestId('payee-note').getByText(say('p2p.payee.customer')).waitFor()
         await page.getByLabel(exactly(say('amount'))).fill('5')
         await page.getByTestId('transfer-fee').getByText('$0.30').waitFor()
-        await page.getByRole('button', { name: say('submit'), exact: true }).click()
+        await sendThroughReview(page, 'en')
         const dialog = page.getByRole('dialog')
         await dialog.getByText(say(`code.title.${mode}`)).waitFor()
         let code: string | undefined
