@@ -214,6 +214,11 @@ describe('the review by keyboard, and as it looks', () => {
         await review.getByText('Northwind Trading Ltd').waitFor()
         for (const width of [1366, 390]) {
           await page.setViewportSize({ width, height: 900 })
+          // The menu slides away on a narrow screen: the shot waits for it to have gone.
+          await page.evaluate(async () => {
+            await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+            await Promise.allSettled(document.getAnimations().map((a) => a.finished))
+          })
           await page.screenshot({
             path: join(shots, `review-${brand}-${lang}-${width}.png`),
             fullPage: true,
