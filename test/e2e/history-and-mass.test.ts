@@ -16,7 +16,8 @@ import { demoPassword } from '../../src/server/demo/seed.ts'
 import { customers, users } from '../../src/server/db/schema.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text } from './screen-steps.ts'
-import { balanceOn, pendingOn } from './shown-money.ts'
+import { balanceOn, pendingOn, shownAmount } from './shown-money.ts'
+import { formatMoney } from '../../src/shared/money.ts'
 import { sendThroughReview } from './transfer-review-steps.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/history-and-mass')
@@ -135,12 +136,12 @@ describe('P2P mass transfer by file', () => {
     await page.getByTestId('mass-summary').waitFor()
     const withFee = await shownValue(page, 'mass-summary', say('summary.totalWithFee'))
     // The sum and the fees of the 21 payments.
-    expect(withFee).toMatch(/^\d+\.\d{2} USD$/)
-    expect(Number(withFee.replace(' USD', ''))).toBeGreaterThan(21)
+    expect(shownAmount(withFee)).toMatch(/^\d+\.\d{2}$/)
+    expect(Number(shownAmount(withFee))).toBeGreaterThan(21)
     await page.screenshot({ path: join(shots, 'p2p-sent.png'), fullPage: true })
     await expect
       .poll(() => balanceOn(page, portal.baseUrl, 10000001))
-      .toBe(minus(before, withFee.replace(' USD', '')))
+      .toBe(minus(before, shownAmount(withFee)))
 
     // The batch history lists it; its row saves the file as uploaded.
     await page.goto(`${portal.baseUrl}/history/batch-transfers`)
@@ -197,7 +198,7 @@ describe('external mass transfer by file', () => {
     expect(await shownValue(page, 'mass-summary', say('summary.validCount'))).toBe('2')
     expect(await shownValue(page, 'mass-summary', say('summary.totalAmount'))).toBe('€25.00')
     const withFee = await shownValue(page, 'mass-summary', say('summary.totalWithFee'))
-    expect(Number(withFee.replace(' EUR', ''))).toBeGreaterThan(25)
+    expect(Number(shownAmount(withFee))).toBeGreaterThan(25)
     await page.screenshot({ path: join(shots, 'wire-confirm.png'), fullPage: true })
     await page.getByRole('button', { name: say('send') }).click()
     const dialog = page.getByRole('dialog')
@@ -208,7 +209,7 @@ describe('external mass transfer by file', () => {
     expect(await balanceOn(page, portal.baseUrl, 10000003)).toBe(before)
     await expect
       .poll(() => pendingOn(page, portal.baseUrl, 10000003))
-      .toBe(minus(pendingBefore, withFee.replace(' EUR', '')))
+      .toBe(minus(pendingBefore, shownAmount(withFee)))
   })
 })
 
@@ -345,7 +346,9 @@ describe('a business initiator mass batch on the approval queue', () => {
     const page = await signIn('business@nova.example')
     const companyBefore = await balanceOn(page, portal.baseUrl, 10000005)
     await page.goto(`${portal.baseUrl}/transfer/approved`)
-    const rows = page.getByTestId('approval-row').filter({ hasText: `${amount} EUR` })
+    const rows = page
+      .getByTestId('approval-row')
+      .filter({ hasText: formatMoney(amount, 'EUR', 'en') })
     await expect.poll(() => rows.count()).toBe(2)
     await page.screenshot({ path: join(shots, `queue-batch-${amount}.png`), fullPage: true })
     await rows

@@ -18,8 +18,14 @@ import { sealTotpSecret } from '../../src/server/auth/factors.ts'
 import { totpAt } from '../../src/server/auth/totp.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, screenSteps, text } from './screen-steps.ts'
-import { balanceOn } from './shown-money.ts'
-import { sendThroughReview } from './transfer-review-steps.ts'
+import { balanceOn, shownAmount } from './shown-money.ts'
+import { formatMoney } from '../../src/shared/money.ts'
+import {
+  confirmReview,
+  openReview,
+  reviewLine,
+  sendThroughReview,
+} from './transfer-review-steps.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/transfers')
 mkdirSync(shots, { recursive: true })
@@ -93,11 +99,13 @@ for (const lang of ['en', 'es']) {
       await page.getByLabel(exactly(say('amount'))).fill('100')
       await page.getByTestId('transfer-fee').waitFor()
       await page.getByTestId('transfer-max').waitFor()
-      const estimate = String(await page.getByTestId('transfer-estimate').textContent())
-      const arrives = /(\d+\.\d{2}) EUR/.exec(estimate)?.[1]
-      expect(arrives).toBeDefined()
+      await page.getByTestId('transfer-estimate').waitFor()
       await page.screenshot({ path: join(shots, `account-${lang}.png`), fullPage: true })
-      await sendThroughReview(page, lang)
+      // What arrives, as the review says it before Confirm.
+      await openReview(page, lang)
+      const arrives = shownAmount(await reviewLine(page, 'theyGet'))
+      expect(shownAmount(await reviewLine(page, 'total'))).toBe('100.00')
+      await confirmReview(page, lang)
       const dialog = page.getByRole('dialog')
       await dialog.getByText(say('popup.submitted')).waitFor()
       await page.screenshot({ path: join(shots, `account-success-${lang}.png`) })
@@ -108,7 +116,7 @@ for (const lang of ['en', 'es']) {
         .toBe(plus(usdBefore, '-100'))
       await expect
         .poll(() => balanceOn(page, portal.baseUrl, 10000003))
-        .toBe(plus(eurBefore, arrives!))
+        .toBe(plus(eurBefore, arrives))
     })
   })
 }
@@ -170,7 +178,8 @@ describe('pre-approved payments', () => {
     await page
       .getByRole('heading', { name: text(steps.screens, 'preapprovedPayments.title') })
       .waitFor()
-    const mine = () => steps.row(page, '6.15')
+    // The table writes the amount as Spanish does (6,15).
+    const mine = () => steps.row(page, '6,15')
     await mine().waitFor()
     await page.screenshot({ path: join(shots, 'preapproved-payments.png') })
     await steps.fill(page, { fromAmount: '7' })
@@ -306,7 +315,9 @@ describe('the business approval queue', () => {
     const usdBefore = await balanceOn(page, portal.baseUrl, 10000006)
     await page.goto(`${portal.baseUrl}/transfer/approved`)
     await page.getByRole('heading', { level: 1, name: say('approved.title') }).waitFor()
-    const row = page.getByTestId('approval-row').filter({ hasText: `${amount} EUR` })
+    const row = page
+      .getByTestId('approval-row')
+      .filter({ hasText: formatMoney(amount, 'EUR', 'en') })
     await row.getByRole('checkbox').check()
     await page.screenshot({ path: join(shots, `queue-${amount}.png`), fullPage: true })
     await page
