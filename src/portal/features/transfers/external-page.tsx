@@ -109,6 +109,29 @@ export function Component() {
   )
 }
 
+/** After the send: an accepted transfer clears the amount; a refusal shows on its fields. */
+function afterAnswer(
+  form: ExternalForm,
+  choice: ExternalChoice,
+  answer: Awaited<ReturnType<TransferSubmit['send']>>,
+) {
+  const { extraForm } = choice
+  if (answer?.responseCode === ResponseCode.Success) {
+    form.setters.setAmount('')
+    form.setters.setTemplateName('')
+    return
+  }
+  // Section 8: a validation error naming a field shows on that field, too.
+  const named = [
+    ...(answer?.errors ?? []),
+    ...(answer?.field && answer.responseDescription
+      ? [{ parameter: answer.field, description: answer.responseDescription }]
+      : []),
+  ]
+  form.setInvalid(Object.fromEntries(named.map((e) => [e.parameter, e.description])))
+  form.setExtraErrors(extraForm ? extraParamErrors(named, extraForm.sentAs) : [])
+}
+
 /** Checks the form, sends it, and shows a refusal naming a field on that field. */
 function useExternalSubmit(
   form: ExternalForm,
@@ -134,24 +157,6 @@ function useExternalSubmit(
       }
     }
     return found
-  }
-
-  function afterAnswer(answer: Awaited<ReturnType<TransferSubmit['send']>>) {
-    const { extraForm } = choice
-    if (answer?.responseCode === ResponseCode.Success) {
-      form.setters.setAmount('')
-      form.setters.setTemplateName('')
-      return
-    }
-    // Section 8: a validation error naming a field shows on that field, too.
-    const named = [
-      ...(answer?.errors ?? []),
-      ...(answer?.field && answer.responseDescription
-        ? [{ parameter: answer.field, description: answer.responseDescription }]
-        : []),
-    ]
-    form.setInvalid(Object.fromEntries(named.map((e) => [e.parameter, e.description])))
-    form.setExtraErrors(extraForm ? extraParamErrors(named, extraForm.sentAs) : [])
   }
 
   return async function submit(event: React.FormEvent) {
@@ -188,7 +193,7 @@ function useExternalSubmit(
         api.POST(request.path as '/rpc/wireTransferSubmit', {
           body: { ...request.body, idempotencyKey } as never,
         }),
-      (answer) => afterAnswer(answer),
+      (answer) => afterAnswer(form, choice, answer),
     )
   }
 }
