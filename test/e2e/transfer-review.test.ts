@@ -177,6 +177,27 @@ describe('an external transfer through the review', () => {
   })
 })
 
+/** Screenshots at 1366 and 390 px; neither scrolls sideways. */
+async function shotsAt(page: Page, name: string) {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    // The menu slides away on a narrow screen: the shot waits for it to have gone.
+    await page.evaluate(async () => {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+      await Promise.allSettled(document.getAnimations().map((a) => a.finished))
+    })
+    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true })
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      )
+      .toBeLessThanOrEqual(0)
+  }
+  await page.setViewportSize({ width: 1366, height: 900 })
+}
+
 describe('the review by keyboard, and as it looks', () => {
   test('Tab to Send, Enter: the review has the focus; Tab to Confirm, Enter sends', async () => {
     const page = await signIn('demo@nova.example', {})
@@ -207,27 +228,16 @@ describe('the review by keyboard, and as it looks', () => {
 
   for (const brand of ['main', 'bank']) {
     for (const lang of ['en', 'ru']) {
-      test(`the review in ${brand}, ${lang}, at 1366 and 390 px`, async () => {
+      test(`home and the review in ${brand}, ${lang}, at 1366 and 390 px`, async () => {
         const page = await signIn('demo@nova.example', { lang, brand })
+        await page.goto(`${portal.baseUrl}/home`)
+        await page.getByTestId('home-total-amount').waitFor()
+        await page.getByTestId('quick-actions').waitFor()
+        await shotsAt(page, `home-${brand}-${lang}`)
         await fillP2p(page, lang, 'business@nova.example', '1234.5')
         const review = await openReview(page, lang)
         await review.getByText('Northwind Trading Ltd').waitFor()
-        for (const width of [1366, 390]) {
-          await page.setViewportSize({ width, height: 900 })
-          // The menu slides away on a narrow screen: the shot waits for it to have gone.
-          await page.evaluate(async () => {
-            await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-            await Promise.allSettled(document.getAnimations().map((a) => a.finished))
-          })
-          await page.screenshot({
-            path: join(shots, `review-${brand}-${lang}-${width}.png`),
-            fullPage: true,
-          })
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          )
-          expect(overflow).toBeLessThanOrEqual(0)
-        }
+        await shotsAt(page, `review-${brand}-${lang}`)
         await page.context().close()
       })
     }
