@@ -21,8 +21,13 @@ import { houseAccount } from '../../src/server/ledger/house-accounts.ts'
 import { postTransfer } from '../../src/server/ledger/post-transfer.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text, type Texts } from './screen-steps.ts'
-import { balanceOn } from './shown-money.ts'
-import { sendThroughReview } from './transfer-review-steps.ts'
+import { balanceOn, shownAmount } from './shown-money.ts'
+import {
+  confirmReview,
+  openReview,
+  reviewLine,
+  sendThroughReview,
+} from './transfer-review-steps.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/external')
 mkdirSync(shots, { recursive: true })
@@ -326,12 +331,15 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
           await amountField(page, say).fill(c.amount)
           // Section 5: the fee shows once amount and target are set; the maximum and limits too.
           const fee = String(await page.getByTestId('transfer-fee').textContent())
-          const feeAmount = /(\d+\.\d{2,8}) USD/.exec(fee)?.[1]
-          expect(feeAmount, fee).toBeDefined()
+          const feeAmount = shownAmount(fee)
+          expect(feeAmount, fee).toMatch(/^\d+\.\d{2,8}$/)
           await page.getByTestId('transfer-max').waitFor()
           await page.screenshot({ path: join(shots, `${c.type}.png`), fullPage: true })
           const since = new Date(Date.now() - 1000).toISOString()
-          await sendThroughReview(page, 'en')
+          // The review's fee is the one shown under the amount, and the one the order takes.
+          await openReview(page, 'en')
+          expect(shownAmount(await reviewLine(page, 'fee'))).toBe(feeAmount)
+          await confirmReview(page, 'en')
           await approve(page, say, c.mode, since)
           await page.screenshot({ path: join(shots, `${c.type}-done.png`) })
 
