@@ -21,7 +21,13 @@ import { houseAccount } from '../../src/server/ledger/house-accounts.ts'
 import { postTransfer } from '../../src/server/ledger/post-transfer.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text, type Texts } from './screen-steps.ts'
-import { balanceOn } from './shown-money.ts'
+import { balanceOn, shownAmount } from './shown-money.ts'
+import {
+  confirmReview,
+  openReview,
+  reviewLine,
+  sendThroughReview,
+} from './transfer-review-steps.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/external')
 mkdirSync(shots, { recursive: true })
@@ -325,12 +331,15 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
           await amountField(page, say).fill(c.amount)
           // Section 5: the fee shows once amount and target are set; the maximum and limits too.
           const fee = String(await page.getByTestId('transfer-fee').textContent())
-          const feeAmount = /(\d+\.\d{2,8}) USD/.exec(fee)?.[1]
-          expect(feeAmount, fee).toBeDefined()
+          const feeAmount = shownAmount(fee)
+          expect(feeAmount, fee).toMatch(/^\d+\.\d{2,8}$/)
           await page.getByTestId('transfer-max').waitFor()
           await page.screenshot({ path: join(shots, `${c.type}.png`), fullPage: true })
           const since = new Date(Date.now() - 1000).toISOString()
-          await page.getByRole('button', { name: say('transfers:submit'), exact: true }).click()
+          // The review's fee is the one shown under the amount, and the one the order takes.
+          await openReview(page, 'en')
+          expect(shownAmount(await reviewLine(page, 'fee'))).toBe(feeAmount)
+          await confirmReview(page, 'en')
           await approve(page, say, c.mode, since)
           await page.screenshot({ path: join(shots, `${c.type}-done.png`) })
 
@@ -399,7 +408,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
       // A wallet address of the right shape for the spec but not a bitcoin address.
       await field(page, say, 'walletAddress').fill('0x52908400098527886E0F7030069857D2E4169EE7')
       await amountField(page, say).fill('5')
-      await page.getByRole('button', { name: say('transfers:submit'), exact: true }).click()
+      await sendThroughReview(page, 'en')
       const dialog = page.getByRole('dialog')
       await dialog.getByText(/walletAddress: /).waitFor()
       await dialog.getByRole('button', { name: say('common:close') }).click()
@@ -416,7 +425,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
     await field(page, say, 'iban').fill('DE89370400440532013000')
     await expect.poll(() => field(page, say, 'swift').inputValue()).toBe('COBADEFFXXX')
     await amountField(page, say).fill('9000')
-    await page.getByRole('button', { name: say('transfers:submit'), exact: true }).click()
+    await sendThroughReview(page, 'en')
     const dialog = page.getByRole('dialog')
     const body = String(await dialog.getByTestId('transfer-failure').textContent())
     // Section 8: validation errors joined as "parameter: description"; over 50 characters the
@@ -484,7 +493,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
       await field(page, say, 'accountNumber').fill('DE89370400440532013000')
       await amountField(page, say).fill('75')
       await page.getByTestId('transfer-fee').waitFor()
-      await page.getByRole('button', { name: say('transfers:submit'), exact: true }).click()
+      await sendThroughReview(page, 'en')
       await page
         .getByTestId('transfer-request-created')
         .getByText(say('transfers:popup.requestCreated'))
@@ -506,7 +515,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
       await page.getByText(say('interac.currency').replace('{{currency}}', 'CAD')).waitFor()
       await noSidewaysScroll(page)
       await page.screenshot({ path: join(shots, 'interac-es-390.png'), fullPage: true })
-      await page.getByRole('button', { name: say('transfers:submit'), exact: true }).click()
+      await sendThroughReview(page, 'es')
       await page.getByRole('dialog').getByText(say('transfers:popup.submitted')).waitFor()
       await noSidewaysScroll(page)
       await page

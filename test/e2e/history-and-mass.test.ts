@@ -17,6 +17,8 @@ import { customers, users } from '../../src/server/db/schema.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text } from './screen-steps.ts'
 import { balanceOn, pendingOn, shownAmount } from './shown-money.ts'
+import { formatMoney } from '../../src/shared/money.ts'
+import { sendThroughReview } from './transfer-review-steps.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/history-and-mass')
 mkdirSync(shots, { recursive: true })
@@ -134,7 +136,7 @@ describe('P2P mass transfer by file', () => {
     await page.getByTestId('mass-summary').waitFor()
     const withFee = await shownValue(page, 'mass-summary', say('summary.totalWithFee'))
     // The sum and the fees of the 21 payments.
-    expect(withFee).toMatch(/^\$\d+\.\d{2}$/)
+    expect(shownAmount(withFee)).toMatch(/^\d+\.\d{2}$/)
     expect(Number(shownAmount(withFee))).toBeGreaterThan(21)
     await page.screenshot({ path: join(shots, 'p2p-sent.png'), fullPage: true })
     await expect
@@ -237,18 +239,20 @@ describe('history and home', () => {
       .fill('business@nova.example')
     await page.getByLabel(exactly(t('amount'))).fill('3.21')
     await page.getByLabel(exactly(t('p2p.reference'))).fill(reference)
-    await page.getByRole('button', { name: t('submit'), exact: true }).click()
+    await sendThroughReview(page, 'en')
     const dialog = page.getByRole('dialog')
     await dialog.getByText(t('popup.submitted')).waitFor()
+    // Newest first: the fee's own line, then the transfer's (issue 16).
     await expect
-      .poll(() => openRecent.getByTestId('transaction-amount').first().textContent())
+      .poll(() => openRecent.getByTestId('transaction-amount').nth(1).textContent())
       .toBe('-$3.21')
+    expect(await openRecent.getByTestId('transaction-amount').first().textContent()).toBe('-$0.30')
     // The way home from the success popup shows it too.
     await dialog.getByRole('button', { name: t('popup.home') }).click()
     await page.waitForURL('**/home')
     const recent = page.getByTestId('recent-transactions')
     await expect
-      .poll(() => recent.getByTestId('transaction-amount').first().textContent())
+      .poll(() => recent.getByTestId('transaction-amount').nth(1).textContent())
       .toBe('-$3.21')
     await page.screenshot({ path: join(shots, 'home-recent.png'), fullPage: true })
   })
@@ -263,16 +267,19 @@ describe('history and home', () => {
     await page.getByRole('heading', { level: 1, name: say('title') }).waitFor()
     const table = page.getByTestId('transaction-table')
     await expect.poll(() => table.getByTestId('transaction-row').count()).toBe(20)
-    const first = table.getByTestId('transaction-row').first()
-    expect(await first.getByTestId('transaction-amount').textContent()).toBe('-$3.21')
-    expect(await first.textContent()).toContain('business@nova.example')
+    // Newest first: the fee's own line above the transfer it paid for.
+    const [feeRow, first] = [0, 1].map((n) => table.getByTestId('transaction-row').nth(n))
+    expect(await feeRow!.getByTestId('transaction-amount').textContent()).toBe('-$0.30')
+    expect(await first!.getByTestId('transaction-amount').textContent()).toBe('-$3.21')
+    expect(await first!.textContent()).toContain('business@nova.example')
     await page.screenshot({ path: join(shots, 'history.png'), fullPage: true })
 
     // The words of the reference find it alone.
     await page.getByLabel(exactly(say('filter.keyword'))).fill(reference)
     await page.getByRole('button', { name: say('filter.apply') }).click()
-    await expect.poll(() => table.getByTestId('transaction-row').count()).toBe(1)
-    expect(await page.getByTestId('history-results').textContent()).toBe('1 transaction')
+    // The transfer and its fee.
+    await expect.poll(() => table.getByTestId('transaction-row').count()).toBe(2)
+    expect(await page.getByTestId('history-results').textContent()).toBe('2 transactions')
     // Money in only: the transfer out is not among them.
     await page.getByRole('button', { name: say('filter.clear') }).click()
     await page.getByLabel(exactly(say('filter.direction'))).selectOption({ value: 'credit' })
@@ -339,7 +346,9 @@ describe('a business initiator mass batch on the approval queue', () => {
     const page = await signIn('business@nova.example')
     const companyBefore = await balanceOn(page, portal.baseUrl, 10000005)
     await page.goto(`${portal.baseUrl}/transfer/approved`)
-    const rows = page.getByTestId('approval-row').filter({ hasText: `€${amount}` })
+    const rows = page
+      .getByTestId('approval-row')
+      .filter({ hasText: formatMoney(amount, 'EUR', 'en') })
     await expect.poll(() => rows.count()).toBe(2)
     await page.screenshot({ path: join(shots, `queue-batch-${amount}.png`), fullPage: true })
     await rows

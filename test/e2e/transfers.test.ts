@@ -19,6 +19,13 @@ import { totpAt } from '../../src/server/auth/totp.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, screenSteps, text } from './screen-steps.ts'
 import { balanceOn, shownAmount } from './shown-money.ts'
+import { formatMoney } from '../../src/shared/money.ts'
+import {
+  confirmReview,
+  openReview,
+  reviewLine,
+  sendThroughReview,
+} from './transfer-review-steps.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/transfers')
 mkdirSync(shots, { recursive: true })
@@ -92,12 +99,13 @@ for (const lang of ['en', 'es']) {
       await page.getByLabel(exactly(say('amount'))).fill('100')
       await page.getByTestId('transfer-fee').waitFor()
       await page.getByTestId('transfer-max').waitFor()
-      const estimate = String(await page.getByTestId('transfer-estimate').textContent())
-      // "€93.41" in English, "93,41 €" in Spanish.
-      const arrives = /(\d+[.,]\d{2})\s?€/.exec(estimate) ?? /€(\d+\.\d{2})/.exec(estimate)
-      expect(arrives).not.toBeNull()
+      await page.getByTestId('transfer-estimate').waitFor()
       await page.screenshot({ path: join(shots, `account-${lang}.png`), fullPage: true })
-      await page.getByRole('button', { name: say('submit'), exact: true }).click()
+      // What arrives, as the review says it before Confirm.
+      await openReview(page, lang)
+      const arrives = shownAmount(await reviewLine(page, 'theyGet'))
+      expect(shownAmount(await reviewLine(page, 'total'))).toBe('100.00')
+      await confirmReview(page, lang)
       const dialog = page.getByRole('dialog')
       await dialog.getByText(say('popup.submitted')).waitFor()
       await page.screenshot({ path: join(shots, `account-success-${lang}.png`) })
@@ -108,7 +116,7 @@ for (const lang of ['en', 'es']) {
         .toBe(plus(usdBefore, '-100'))
       await expect
         .poll(() => balanceOn(page, portal.baseUrl, 10000003))
-        .toBe(plus(eurBefore, shownAmount(arrives![1]!)))
+        .toBe(plus(eurBefore, arrives))
     })
   })
 }
@@ -123,7 +131,7 @@ describe('refusals and recurring', () => {
     await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000001' })
     await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000003' })
     await page.getByLabel(exactly(say('amount'))).fill('200000')
-    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await sendThroughReview(page, 'en')
     const dialog = page.getByRole('dialog')
     const body = String(await dialog.getByTestId('transfer-failure').textContent())
     // Section 8: over 50 characters the header is "Error"; validation errors are joined.
@@ -144,7 +152,7 @@ describe('refusals and recurring', () => {
     await page.getByLabel(say('recurring.label')).check()
     await page.getByLabel(exactly(say('recurring.frequency'))).selectOption({ value: 'monthly' })
     await page.getByLabel(exactly(say('recurring.count'))).fill('2')
-    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await sendThroughReview(page, 'en')
     await page.getByRole('dialog').getByText(say('popup.submitted')).waitFor()
   })
 })
@@ -163,13 +171,14 @@ describe('pre-approved payments', () => {
     await page.getByLabel(say('recurring.label')).check()
     await page.getByLabel(exactly(say('recurring.frequency'))).selectOption({ value: 'monthly' })
     await page.getByLabel(exactly(say('recurring.count'))).fill('3')
-    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await sendThroughReview(page, 'es')
     await page.getByRole('dialog').getByText(say('popup.submitted')).waitFor()
 
     await page.goto(`${portal.baseUrl}/transfer/preapproved-payments`)
     await page
       .getByRole('heading', { name: text(steps.screens, 'preapprovedPayments.title') })
       .waitFor()
+    // The table writes the amount as Spanish does (6,15).
     const mine = () => steps.row(page, '6,15')
     await mine().waitFor()
     await page.screenshot({ path: join(shots, 'preapproved-payments.png') })
@@ -220,7 +229,7 @@ describe('P2P', () => {
     await page.getByLabel(exactly(say('p2p.note'))).fill('Lunch')
     await noSidewaysScroll(page)
     await page.screenshot({ path: join(shots, 'p2p-es-390.png'), fullPage: true })
-    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await sendThroughReview(page, 'es')
     await page.getByRole('dialog').getByText(say('popup.submitted')).waitFor()
     await page
       .getByRole('dialog')
@@ -294,7 +303,7 @@ describe('the business approval queue', () => {
     await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000005' })
     await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000006' })
     await page.getByLabel(exactly(say('amount'))).fill(amount)
-    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await sendThroughReview(page, 'en')
     await page.getByTestId('transfer-request-created').waitFor()
     await page.screenshot({ path: join(shots, `initiator-${amount}.png`) })
     await page.context().close()
@@ -306,7 +315,9 @@ describe('the business approval queue', () => {
     const usdBefore = await balanceOn(page, portal.baseUrl, 10000006)
     await page.goto(`${portal.baseUrl}/transfer/approved`)
     await page.getByRole('heading', { level: 1, name: say('approved.title') }).waitFor()
-    const row = page.getByTestId('approval-row').filter({ hasText: `€${amount}` })
+    const row = page
+      .getByTestId('approval-row')
+      .filter({ hasText: formatMoney(amount, 'EUR', 'en') })
     await row.getByRole('checkbox').check()
     await page.screenshot({ path: join(shots, `queue-${amount}.png`), fullPage: true })
     await page
@@ -412,7 +423,7 @@ describe('an approval code', () => {
     await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000003' })
     await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000001' })
     await page.getByLabel(exactly(say('amount'))).fill(amount)
-    await page.getByRole('button', { name: say('submit'), exact: true }).click()
+    await sendThroughReview(page, 'en')
     return { page, before }
   }
 
@@ -489,7 +500,7 @@ describe('an approval code', () => {
         await page.getByTestId('payee-note').getByText(say('p2p.payee.customer')).waitFor()
         await page.getByLabel(exactly(say('amount'))).fill('5')
         await page.getByTestId('transfer-fee').getByText('$0.30').waitFor()
-        await page.getByRole('button', { name: say('submit'), exact: true }).click()
+        await sendThroughReview(page, 'en')
         const dialog = page.getByRole('dialog')
         await dialog.getByText(say(`code.title.${mode}`)).waitFor()
         let code: string | undefined

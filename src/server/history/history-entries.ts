@@ -55,20 +55,27 @@ export function historyEntries(accountIds: number[], scales: Map<string, number>
     sql` `,
   )
   return sql`(
-    select e.*,
+    select e.*, e.net_minor as amount_minor,
       (case when e.status = 'posted' then
         sum(case when e.status = 'posted' then e.net_minor else 0 end)
-          over (partition by e.account_id order by e.created_at, e.transfer_id rows unbounded preceding)
+          over (partition by e.account_id order by e.created_at, e.transfer_id, e.part rows unbounded preceding)
        end) as balance_minor,
-      abs(e.amount_minor)::numeric / power(10, (case e.currency_code ${scaleCase} else 2 end)) as amount_major
+      abs(e.net_minor)::numeric / power(10, (case e.currency_code ${scaleCase} else 2 end)) as amount_major
     from (
-      select b.*,
-        (case when b.is_payer then b.net_minor + b.fee_minor else b.net_minor end) as amount_minor,
-        (case when b.batch_id is not null then 'massPayment' else ${typeCase(sql`b.kind`)} end) as type
+      -- The payer's side of a transfer with a fee is two lines (product-spec section 3, type
+      -- 'fees'): the transfer's amount (part 0), then the fee (part 1), so each line's balance
+      -- after is the one before it less that line.
+      select b.*, s.part,
+        (case when s.part = 1 then -b.fee_minor
+              when b.is_payer then b.posted_minor + b.fee_minor
+              else b.posted_minor end)::bigint as net_minor,
+        (case when s.part = 1 then 'fees'
+              when b.batch_id is not null then 'massPayment'
+              else ${typeCase(sql`b.kind`)} end) as type
       from (
         select t.id as transfer_id, p.account_id, a.currency_code, t.kind, t.status,
           t.description as ledger_description, t.created_at,
-          sum(p.amount_minor)::bigint as net_minor,
+          sum(p.amount_minor)::bigint as posted_minor,
           o.id as order_id, o.kind as order_kind, o.to_account_id, o.from_account_id,
           o.to_email, o.details, r.batch_id,
           coalesce(o.from_account_id = p.account_id, false) as is_payer,
@@ -94,6 +101,8 @@ export function historyEntries(accountIds: number[], scales: Map<string, number>
         -- code, and one declined or voided, never reached the payee (the payer sees them all).
         having t.status = 'posted' or sum(p.amount_minor) < 0
       ) b
+      cross join lateral (values (0), (1)) as s(part)
+      where s.part = 0 or (b.is_payer and b.fee_minor > 0)
     ) e
   ) h`
 }
@@ -130,6 +139,7 @@ const keyOfSentKind: Record<string, string> = {
 }
 
 export function describeEntry(row: HistoryRow): EntryWords {
+  if (Number(row.part) === 1) return describeFee(row)
   const payer = row.is_payer
   if (row.order_kind === 'p2p') {
     if (payer) return words(`P2P transfer to ${row.to_email}`, 'p2pTo', { email: row.to_email })
@@ -151,6 +161,22 @@ export function describeEntry(row: HistoryRow): EntryWords {
   if (sentKey) return words(row.ledger_description, sentKey)
   const key = row.order_id === null ? keyOfKind[row.kind] : undefined
   return key ? words(row.ledger_description, key) : { description: row.ledger_description }
+}
+
+/** The fee line of a transfer, naming the transfer it paid for. */
+function describeFee(row: HistoryRow): EntryWords {
+  if (row.order_kind === 'p2p') {
+    return words(`Fee for the P2P transfer to ${row.to_email}`, 'feeP2pTo', {
+      email: row.to_email,
+    })
+  }
+  if (row.order_kind === 'betweenAccounts') {
+    return words(`Fee for the transfer to own account ${row.to_account_id}`, 'feeToOwnAccount', {
+      accountId: String(row.to_account_id),
+    })
+  }
+  const id = String(row.order_id ?? row.transfer_id)
+  return words(`Fee for transaction ${id}`, 'fee', { id })
 }
 
 function words(
@@ -185,6 +211,8 @@ export interface HistoryRow {
   details: Record<string, unknown> | null
   batch_id: number | null
   is_payer: boolean
+  /** 0: the transfer's own line; 1: the payer's fee line for it. */
+  part: number | string
   fee_minor: string | number | bigint
   counterparty_name: string | null
   counterparty_email: string | null

@@ -2,7 +2,7 @@
 // 1 (product-spec sections 3 "History" and 9), derived from the ledger (history-entries.ts).
 // Filters: account, customer (one the user may act for), keyword (description, counterparty,
 // reference, transaction id, mass batch id), transaction type (a dictionary code; "fees" is
-// every entry that charged a fee), UTC days, amount range (the amount without sign),
+// every fee line: a transfer with a fee is the payer's transfer line and then its fee line), UTC days, amount range (the amount without sign),
 // direction, status and counterparty e-mail. The summary covers one account (the filtered
 // one, or the only one): balance before the first day, posted debits and credits in the days,
 // balance after.
@@ -74,7 +74,7 @@ export const handler: Handler<'transactionHistoryList'> = async (context, input)
       select h.*, to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_iso
       from ${entries}
       where ${where}
-      order by h.created_at desc, h.transfer_id desc, h.account_id desc
+      order by h.created_at desc, h.transfer_id desc, h.account_id desc, h.part desc
       limit ${pageSize} offset ${(pageNumber - 1) * pageSize}`),
   )
   const [counts] = rowsOf<{ total: number; rejected: number; processing: number }>(
@@ -103,13 +103,7 @@ function filtersOf(input: Input): SQL {
   const filters: SQL[] = [sql`true`]
   if (input.fromDate) filters.push(sql`h.created_at >= ${dayStart(input.fromDate)}::timestamptz`)
   if (input.toDate) filters.push(sql`h.created_at < ${dayStart(input.toDate, 1)}::timestamptz`)
-  if (input.transactionType) {
-    filters.push(
-      input.transactionType === 'fees'
-        ? sql`(h.type = 'fees' or h.fee_minor > 0)`
-        : sql`h.type = ${input.transactionType}`,
-    )
-  }
+  if (input.transactionType) filters.push(sql`h.type = ${input.transactionType}`)
   if (input.fromAmount !== undefined) {
     filters.push(sql`h.amount_major >= ${input.fromAmount}::numeric`)
   }
@@ -141,7 +135,8 @@ type HistoryTransaction = NonNullable<RpcData<'transactionHistoryList'>['transac
 function transactionOf(row: HistoryRow & { created_iso: string }): HistoryTransaction {
   const scale = scaleOf(row.currency_code)
   const amount = BigInt(row.amount_minor)
-  const fee = BigInt(row.fee_minor)
+  // The fee line is the fee itself; the transfer line still says what fee it cost.
+  const fee = Number(row.part) === 1 ? 0n : BigInt(row.fee_minor)
   const own = row.order_kind === 'betweenAccounts'
   return {
     transactionId: row.order_id ?? Number(row.transfer_id),

@@ -12,6 +12,8 @@ export interface PayeeFacts {
   outBlacklist: boolean
   customerId?: number
   name?: string
+  /** What a payer may read before paying: a business name, or first name and last initial. */
+  displayName?: string
 }
 
 export async function payeeFacts(
@@ -55,8 +57,26 @@ export async function payeeFacts(
     facts.customerId = customerId
     facts.name =
       customer?.businessName ?? [customer?.firstName, customer?.lastName].filter(Boolean).join(' ')
+    const shown = customer ? displayNameOf(customer) : ''
+    if (shown) facts.displayName = shown
   }
   return facts
+}
+
+/**
+ * The payee's name as a payer sees it before confirming (issue 16): a company's business name;
+ * a person's first name and the initial of the last name, so an e-mail does not reveal a
+ * stranger's full name.
+ */
+export function displayNameOf(customer: {
+  businessName: string | null
+  firstName: string | null
+  lastName: string | null
+}): string {
+  if (customer.businessName?.trim()) return customer.businessName.trim()
+  const first = customer.firstName?.trim() ?? ''
+  const initial = customer.lastName?.trim().charAt(0) ?? ''
+  return [first, initial && `${initial.toUpperCase()}.`].filter(Boolean).join(' ')
 }
 
 export function checkAnswer(facts: PayeeFacts) {

@@ -90,15 +90,26 @@ for (const target of databaseTargets()) {
       const all = [...entries(first), ...entries(second)]
       const dates = all.map((e) => e.date)
       expect([...dates].sort().reverse()).toEqual(dates)
-      const keys = all.map((e) => `${e.transactionId}:${e.accountId}`)
+      const keys = all.map((e) => `${e.transactionId}:${e.accountId}:${e.transactionType}`)
       expect(new Set(keys).size).toBe(keys.length)
-      expect(entries(first)[0]).toMatchObject({ transactionId: p2pId, transactionType: 'p2p' })
+      // The P2P's fee is its own line, after the transfer's (newest first: above it).
+      expect(entries(first)[0]).toMatchObject({ transactionId: p2pId, transactionType: 'fees' })
+      expect(entries(first)[1]).toMatchObject({ transactionId: p2pId, transactionType: 'p2p' })
       const small = await history({ pageSize: 5 })
       expect(entries(small)).toEqual(entries(first).slice(0, 5))
     })
 
     it('shows a P2P to each side: signed amount, fee, counterparty, reference', async () => {
-      const [sent] = entries(await history({ keyword: 'rent' }))
+      const [fee, sent] = entries(await history({ keyword: 'rent' }))
+      expect(fee).toMatchObject({
+        transactionId: p2pId,
+        transactionType: 'fees',
+        amount: '-0.40',
+        fee: '0.00',
+        direction: 'debit',
+        descriptionKey: 'feeP2pTo',
+        descriptionParams: { email: 'business@nova.example' },
+      })
       expect(sent).toMatchObject({
         transactionId: p2pId,
         accountId: ids.USD,
@@ -130,7 +141,7 @@ for (const target of databaseTargets()) {
       // The same transaction is found by the id the submit answered.
       expect(
         entries(await history({ keyword: String(p2pId) })).map((e) => e.transactionId),
-      ).toEqual([p2pId])
+      ).toEqual([p2pId, p2pId])
     })
 
     it('filters by account, type, direction, status, amount and days', async () => {
@@ -141,7 +152,7 @@ for (const target of databaseTargets()) {
       expect(p2p.map((e) => e.transactionId)).toEqual([p2pId])
       const fees = entries(await history({ transactionType: 'fees', pageSize: 100 }))
       expect(fees.map((e) => e.transactionId)).toContain(p2pId)
-      expect(fees.every((e) => Number(e.fee) > 0 || e.transactionType === 'fees')).toBe(true)
+      expect(fees.every((e) => e.transactionType === 'fees' && e.direction === 'debit')).toBe(true)
       const credits = entries(
         await history({ transactionDirection: 'credit', accountId: ids.USD, pageSize: 100 }),
       )
@@ -225,6 +236,30 @@ for (const target of databaseTargets()) {
       expect(await payeeSees()).toBe(false)
       const payer = entries(await history({ pageSize: 100 }, businessToken))
       expect(payer.find((e) => e.transactionId === orderId)).toMatchObject({ status: 'rejected' })
+    })
+
+    it('shows a fee as its own line after its transfer, each balance after reconciling', async () => {
+      const before = (await balancesOf(server, token)).balance.USD!
+      const p2p = await server.post(
+        '/rpc/p2pTransferSubmit',
+        {
+          accountId: ids.USD,
+          amount: '2.00',
+          currency: 'USD',
+          toEmail: 'business@nova.example',
+          idempotencyKey: 'history-p2p-fee-line',
+        },
+        token,
+      )
+      expect(p2p.body).toMatchObject({ responseCode: '00', fee: '0.30' })
+      const after = (await balancesOf(server, token)).balance.USD!
+      const [fee, sent, earlier] = entries(await history({ accountId: ids.USD }))
+      expect(sent).toMatchObject({ transactionType: 'p2p', amount: '-2.00', fee: '0.30' })
+      expect(fee).toMatchObject({ transactionType: 'fees', amount: '-0.30', balance: after })
+      const cents = (amount: string | undefined) => Math.round(Number(amount) * 100)
+      expect(cents(earlier!.balance) - cents(sent!.balance)).toBe(200)
+      expect(cents(sent!.balance) - cents(fee!.balance)).toBe(30)
+      expect(cents(sent!.amount) + cents(fee!.amount)).toBe(cents(after) - cents(before))
     })
 
     it('refuses what is not the customer’s and filters that contradict themselves', async () => {

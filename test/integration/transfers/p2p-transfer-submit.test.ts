@@ -66,6 +66,20 @@ for (const target of databaseTargets()) {
       },
     )
 
+    it('names the payee as the review shows it: a business name, a person by first name and initial', async () => {
+      const name = async (email: string) =>
+        (await server.post('/rpc/payeeCheck', { email }, token)).body.payeeName
+      expect(await name('business@nova.example')).toBe('Northwind Trading Ltd')
+      expect(await name('employee@nova.example')).toMatch(/^\S+ \p{Lu}\.$/u)
+      expect(await name('nobody@else.example')).toBeUndefined()
+      const exists = await server.post(
+        '/rpc/emailExistsCheck',
+        { email: 'business@nova.example' },
+        token,
+      )
+      expect(exists.body.payeeName).toBeUndefined()
+    })
+
     it('quotes the P2P fee: 1% rounded up, at least 0.30, at most 10.00', async () => {
       const fee = async (amount: string) =>
         (await server.post('/rpc/p2pTransferFeeGet', { accountId: usd, amount }, token)).body.fee

@@ -1,5 +1,6 @@
-// /home: the customer's accounts with balance and pending amount, amounts shown by the
-// rule of product-spec section 9 (8 decimals, trimmed to at least 2).
+// /home: the total in the main currency and the quick actions (home-summary.tsx), the
+// customer's accounts with balance and pending amount, and the recent transactions with each
+// fee as its own line. The card list waits for issue 17 (no card list operation yet).
 //
 // Loading without moving (Lighthouse budget, DESIGN.md section 10): the route's loader asks
 // for the balances and the recent transactions as soon as the route's code
@@ -37,6 +38,7 @@ import {
   RecentTransactions,
   recentTransactionsQuery,
 } from './recent-transactions.tsx'
+import { HomeTotal, QuickActions } from './home-summary.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
 
 type Account = components['schemas']['Account']
@@ -107,6 +109,12 @@ export function Component() {
       )}
       {state.status === 'ready' && (
         <>
+          {state.accounts.length > 0 && (
+            <>
+              <HomeTotal accounts={state.accounts} />
+              <QuickActions />
+            </>
+          )}
           <AccountList accounts={state.accounts} />
           <RecentTransactions />
         </>
@@ -121,6 +129,9 @@ function AccountsPlaceholder() {
   return (
     <Stack role="status" data-testid="accounts-loading">
       <VisuallyHidden>{t('loading')}</VisuallyHidden>
+      {/* The total and the quick actions (home-summary.tsx), as tall as they will be. */}
+      <Skeleton h={118} radius="md" />
+      <Skeleton h={36} w="20rem" maw="100%" />
       <Skeleton h={24} w="12rem" />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <Skeleton h={132} radius="md" />

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Checkbox, Group, NativeSelect, NumberInput, Radio, Stack, TextInput } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
-import { useOperationQuery } from '../../api/operation-query.ts'
+import { callRpc, useOperationQuery } from '../../api/operation-query.ts'
 import { isPositiveAmount } from '../../components/transfer/transfer-display.ts'
 import {
   convertedEstimate,
@@ -16,6 +16,7 @@ import {
 } from '../../components/transfer/use-own-accounts.ts'
 import { useTransferSubmit, type TransferSubmit } from './use-transfer-submit.ts'
 import { TransferFacts, type Facts } from './transfer-facts.tsx'
+import { feeNow, useReviewLines } from './transfer-review.tsx'
 import {
   AccountSelect,
   AmountInput,
@@ -67,6 +68,16 @@ function usePairFacts(source: Account | undefined, target: Account | undefined, 
   return facts
 }
 
+/** The customer's rate now between two currencies; undefined for one currency. */
+async function rateNow(from: string, to: string): Promise<string | undefined> {
+  if (from === to) return undefined
+  const { data } = await callRpc('exchangeRateGet', {
+    fromCurrencyCode: from,
+    toCurrencyCode: to,
+  }).catch(() => ({ data: undefined }))
+  return data?.exchangeRate?.rate
+}
+
 /** Checks the form and sends it; an accepted transfer clears the amount. */
 function useBetweenAccountsSubmit(
   form: {
@@ -82,6 +93,7 @@ function useBetweenAccountsSubmit(
   },
 ) {
   const { t } = useTranslation('transfers')
+  const reviewLines = useReviewLines()
   const { source, target, amount, recurrence } = form
   const { submitter, setInvalid } = page
   function check(): Record<string, string> {
@@ -102,19 +114,40 @@ function useBetweenAccountsSubmit(
     const found = check()
     setInvalid(found)
     if (Object.keys(found).length > 0 || !source || !target) return
-    const answer = await submitter.send((idempotencyKey) =>
-      api.POST('/rpc/betweenAccountsTransferSubmit', {
-        body: {
-          toAmount: amount.trim(),
+    const ids = { fromAccountId: source.accountId, toAccountId: target.accountId }
+    await submitter.openReview(
+      async () => {
+        const sent = amount.trim()
+        const rate = await rateNow(source.currencyCode, target.currencyCode)
+        const theyGet = rate ? convertedEstimate(sent, rate) : sent
+        return reviewLines({
+          amount: sent,
           currency: source.currencyCode,
-          fromAccount: source.accountId,
-          toAccount: target.accountId,
-          idempotencyKey,
-          ...subscriptionOf(recurrence),
-        },
-      }),
+          fee: await feeNow('betweenAccountsFeeGet', { amount: sent, ...ids }),
+          ...(theyGet && { theyGet: { amount: theyGet, currency: target.currencyCode } }),
+          rate,
+          recipient: t('review.ownAccount', {
+            account: target.accountId,
+            currency: target.currencyCode,
+          }),
+          arrives: t('review.arrival.instant'),
+        })
+      },
+      (idempotencyKey) =>
+        api.POST('/rpc/betweenAccountsTransferSubmit', {
+          body: {
+            toAmount: amount.trim(),
+            currency: source.currencyCode,
+            fromAccount: source.accountId,
+            toAccount: target.accountId,
+            idempotencyKey,
+            ...subscriptionOf(recurrence),
+          },
+        }),
+      (answer) => {
+        if (answer?.responseCode === ResponseCode.Success) page.clearAmount()
+      },
     )
-    if (answer?.responseCode === ResponseCode.Success) page.clearAmount()
   }
 }
 

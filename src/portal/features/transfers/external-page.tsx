@@ -16,7 +16,9 @@ import {
   isExternalTransferType,
   type ExternalTransferType,
 } from '../../../shared/transfer-types.ts'
-import { missingFields, needsCountry, submitRequest } from './external-methods.ts'
+import { feeRequest, missingFields, needsCountry, submitRequest } from './external-methods.ts'
+import { externalReviewFacts } from './external-review.ts'
+import { useReviewLines } from './transfer-review.tsx'
 import { extraParamErrors, extraParamValues } from './extra-parameters.ts'
 import {
   RecentList,
@@ -107,6 +109,29 @@ export function Component() {
   )
 }
 
+/** After the send: an accepted transfer clears the amount; a refusal shows on its fields. */
+function afterAnswer(
+  form: ExternalForm,
+  choice: ExternalChoice,
+  answer: Awaited<ReturnType<TransferSubmit['send']>>,
+) {
+  const { extraForm } = choice
+  if (answer?.responseCode === ResponseCode.Success) {
+    form.setters.setAmount('')
+    form.setters.setTemplateName('')
+    return
+  }
+  // Section 8: a validation error naming a field shows on that field, too.
+  const named = [
+    ...(answer?.errors ?? []),
+    ...(answer?.field && answer.responseDescription
+      ? [{ parameter: answer.field, description: answer.responseDescription }]
+      : []),
+  ]
+  form.setInvalid(Object.fromEntries(named.map((e) => [e.parameter, e.description])))
+  form.setExtraErrors(extraForm ? extraParamErrors(named, extraForm.sentAs) : [])
+}
+
 /** Checks the form, sends it, and shows a refusal naming a field on that field. */
 function useExternalSubmit(
   form: ExternalForm,
@@ -115,6 +140,8 @@ function useExternalSubmit(
   validateExtra: React.RefObject<(() => boolean) | null>,
 ) {
   const { t } = useTranslation(['external', 'transfers'])
+  const { t: tt } = useTranslation('transfers')
+  const reviewLines = useReviewLines()
   const { type, countryCode, amount, draft, note, templateName } = form.values
 
   function check(): Record<string, string> {
@@ -149,25 +176,25 @@ function useExternalSubmit(
         extraParams: extraForm ? extraParamValues(form.extraData, extraForm.sentAs) : {},
       },
     )
-    const answer = await submitter.send((idempotencyKey) =>
-      api.POST(request.path as '/rpc/wireTransferSubmit', {
-        body: { ...request.body, idempotencyKey } as never,
-      }),
+    const feeAsked = feeRequest(type, common, draft)
+    await submitter.openReview(
+      async () =>
+        reviewLines(
+          await externalReviewFacts({
+            type,
+            arrives: tt(`review.arrival.${type}`),
+            submit: request,
+            fee: feeAsked,
+            sourceCurrency: choice.source?.currencyCode ?? '',
+            amountCurrency: choice.amountCurrency,
+          }),
+        ),
+      (idempotencyKey) =>
+        api.POST(request.path as '/rpc/wireTransferSubmit', {
+          body: { ...request.body, idempotencyKey } as never,
+        }),
+      (answer) => afterAnswer(form, choice, answer),
     )
-    if (answer?.responseCode === ResponseCode.Success) {
-      form.setters.setAmount('')
-      form.setters.setTemplateName('')
-      return
-    }
-    // Section 8: a validation error naming a field shows on that field, too.
-    const named = [
-      ...(answer?.errors ?? []),
-      ...(answer?.field && answer.responseDescription
-        ? [{ parameter: answer.field, description: answer.responseDescription }]
-        : []),
-    ]
-    form.setInvalid(Object.fromEntries(named.map((e) => [e.parameter, e.description])))
-    form.setExtraErrors(extraForm ? extraParamErrors(named, extraForm.sentAs) : [])
   }
 }
 

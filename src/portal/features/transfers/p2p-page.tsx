@@ -9,13 +9,14 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
-import { useOperationQuery } from '../../api/operation-query.ts'
+import { callRpc, useOperationQuery } from '../../api/operation-query.ts'
 import { useMoney } from '../../i18n/use-money.ts'
 import { formatAmount } from '../../../shared/money.ts'
 import { isPositiveAmount } from '../../components/transfer/transfer-display.ts'
 import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
 import { useTransferSubmit } from './use-transfer-submit.ts'
 import { TransferFacts } from './transfer-facts.tsx'
+import { feeNow, useReviewLines } from './transfer-review.tsx'
 import {
   AccountSelect,
   AmountInput,
@@ -57,6 +58,16 @@ function usePayee(email: string): PayeeState {
   return data?.responseCode === ResponseCode.Success ? payeeState(data) : 'error'
 }
 
+type Translate = ReturnType<typeof useTranslation>['t']
+
+/** The payee as the server names them now (payeeCheck's payeeName), with the e-mail typed. */
+async function recipientOf(t: Translate, email: string): Promise<string> {
+  const { data } = await callRpc('payeeCheck', { email }).catch(() => ({ data: undefined }))
+  if (data?.responseCode !== ResponseCode.Success) return email
+  if (data.payeeName) return t('review.recipientNamed', { name: data.payeeName, email })
+  return data.exists ? email : t('review.recipientNew', { email })
+}
+
 /** The three most recent P2P transfers, and the people paid before for the e-mail field. */
 function useP2pHistory() {
   const recent = useOperationQuery('recentTransferList', { types: [TransferType.P2p], limit: 3 })
@@ -88,6 +99,7 @@ function useP2pForm() {
   const [invalid, setInvalid] = useState<Record<string, string>>({})
   const submitter = useTransferSubmit()
   const payee = usePayee(fields.email)
+  const reviewLines = useReviewLines()
 
   const accounts = readyAccounts(state)
   const source = accounts.find((a) => String(a.accountId) === from) ?? accounts[0]
@@ -110,21 +122,36 @@ function useP2pForm() {
     setInvalid(found)
     if (Object.keys(found).length > 0 || !source) return
     const { note, reference } = fields
-    const answer = await submitter.send((idempotencyKey) =>
-      api.POST('/rpc/p2pTransferSubmit', {
-        body: {
-          accountId: source.accountId,
-          amount: amount.trim(),
+    const to = email.trim()
+    const request = { accountId: source.accountId, amount: amount.trim() }
+    await submitter.openReview(
+      async () =>
+        reviewLines({
+          amount: request.amount,
           currency: source.currencyCode,
-          toEmail: email.trim(),
-          ...(note.trim() && { note: note.trim() }),
-          ...(reference.trim() && { reference: reference.trim() }),
-          platform: 'web',
-          idempotencyKey,
-        },
-      }),
+          fee: await feeNow('p2pTransferFeeGet', request),
+          theyGet: { amount: request.amount, currency: source.currencyCode },
+          recipient: await recipientOf(t, to),
+          arrives: t('review.arrival.instant'),
+        }),
+      (idempotencyKey) =>
+        api.POST('/rpc/p2pTransferSubmit', {
+          body: {
+            accountId: source.accountId,
+            amount: amount.trim(),
+            currency: source.currencyCode,
+            toEmail: to,
+            ...(note.trim() && { note: note.trim() }),
+            ...(reference.trim() && { reference: reference.trim() }),
+            platform: 'web',
+            idempotencyKey,
+          },
+        }),
+      (answer) => {
+        if (answer?.responseCode === ResponseCode.Success)
+          set({ amount: '', note: '', reference: '' })
+      },
     )
-    if (answer?.responseCode === ResponseCode.Success) set({ amount: '', note: '', reference: '' })
   }
 
   return { state, accounts, source, setFrom, fields, set, invalid, submitter, payee, fee, submit }

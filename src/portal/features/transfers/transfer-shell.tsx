@@ -2,7 +2,7 @@
 // /transfer/external): the title, the accounts loading or failing, the form with its Send
 // button, what follows the form (recent transfers) and the approval step's popups (product-
 // spec section 4). A page supplies only its own fields and its own call.
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDebouncedValue } from '@mantine/hooks'
 import {
@@ -24,6 +24,7 @@ import {
   type AccountsState,
 } from '../../components/transfer/use-own-accounts.ts'
 import type { TransferSubmit } from './use-transfer-submit.ts'
+import { ReviewPanel } from './transfer-review.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
 
 export function TransferPageShell(props: {
@@ -43,6 +44,7 @@ export function TransferPageShell(props: {
 }) {
   const { t } = useTranslation(['transfers', 'common'])
   const { accounts, submitter } = props
+  const sendButton = useRef<HTMLButtonElement>(null)
   return (
     <Stack maw={props.maw ?? 640}>
       <Title order={1} size="h2">
@@ -54,13 +56,40 @@ export function TransferPageShell(props: {
           {accounts.failure.text ?? (accounts.failure.title ? null : t('common:errors.server'))}
         </Alert>
       )}
+      {accounts.status === 'ready' && submitter.review && (
+        <ReviewPanel
+          lines={submitter.review.lines}
+          busy={submitter.busy}
+          onBack={() => {
+            submitter.back()
+            // Back on the filled form, at the button that opened the review.
+            requestAnimationFrame(() => sendButton.current?.focus())
+          }}
+          onConfirm={() => void submitter.confirm()}
+        />
+      )}
       {accounts.status === 'ready' && (
-        <Paper withBorder p="md" radius="md" component="form" onSubmit={props.onSubmit} noValidate>
+        // The form stays mounted under the review, so Edit finds it as it was left.
+        <Paper
+          withBorder
+          p="md"
+          radius="md"
+          component="form"
+          onSubmit={props.onSubmit}
+          noValidate
+          hidden={submitter.review !== null}
+          style={submitter.review ? { display: 'none' } : undefined}
+        >
           <Stack>
             {props.children}
             {(props.showSubmit ?? true) && (
               <Group justify="flex-end">
-                <Button type="submit" loading={submitter.busy} disabled={props.submitDisabled}>
+                <Button
+                  ref={sendButton}
+                  type="submit"
+                  loading={submitter.busy}
+                  disabled={props.submitDisabled}
+                >
                   {t('transfers:submit')}
                 </Button>
               </Group>

@@ -28,6 +28,7 @@ const wire: HistoryRow = {
   amount_minor: -10_300,
   type: 'wire',
   balance_minor: 0,
+  part: 0,
 }
 
 describe('describeEntry', () => {

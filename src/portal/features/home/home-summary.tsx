@@ -1,0 +1,84 @@
+// Home's top (issue 16 item 7): the total of every account in the customer's main currency and
+// the quick actions. The main currency is the first account's (balanceInquiry lists the
+// primary account first); another currency counts at the rate the customer would get
+// converting it now (exchangeRateGet), so the total is marked as approximate when one does.
+// Until the rates are known a placeholder as tall as the total holds its place.
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useQueries } from '@tanstack/react-query'
+import { Button, Group, Paper, Skeleton, Text } from '@mantine/core'
+import type { components } from '../../../generated/api.d.ts'
+import { operationQuery } from '../../api/operation-query.ts'
+import { useMoney } from '../../i18n/use-money.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
+
+type Account = components['schemas']['Account']
+
+/** How long a rate for the total is used before it is asked for again. */
+const rateFreshMs = 60_000
+
+/** The total in `main`, or null while a rate is unknown; `converted` when a rate was applied. */
+function useTotal(accounts: Account[], main: string) {
+  const others = [...new Set(accounts.map((a) => a.currencyCode))].filter((c) => c !== main)
+  const rates = useQueries({
+    queries: others.map((from) => ({
+      ...operationQuery('exchangeRateGet', { fromCurrencyCode: from, toCurrencyCode: main }),
+      staleTime: rateFreshMs,
+    })),
+  })
+  const rateOf = new Map<string, number>([[main, 1]])
+  others.forEach((code, index) => {
+    const reply = rates[index]?.data?.data
+    if (reply?.responseCode === ResponseCode.Success && reply.exchangeRate) {
+      rateOf.set(code, Number(reply.exchangeRate.rate))
+    }
+  })
+  if (accounts.some((a) => !rateOf.has(a.currencyCode))) {
+    return rates.some((r) => r.isPending)
+      ? { total: null, failed: false }
+      : { total: null, failed: true }
+  }
+  const cents = accounts.reduce(
+    (sum, a) => sum + Math.floor(Number(a.balance) * rateOf.get(a.currencyCode)! * 100),
+    0,
+  )
+  return { total: (cents / 100).toFixed(2), converted: others.length > 0, failed: false }
+}
+
+export function HomeTotal({ accounts }: { accounts: Account[] }) {
+  const { t } = useTranslation('home')
+  const money = useMoney()
+  const main = accounts[0]?.currencyCode ?? ''
+  const { total, converted, failed } = useTotal(accounts, main)
+  if (!main || failed) return null
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="home-total">
+      <Text size="sm">{t('total.label', { currency: main })}</Text>
+      {total === null ? (
+        <Skeleton h={36} w="12rem" mt={4} />
+      ) : (
+        <Text fz={30} fw={700} data-testid="home-total-amount">
+          {converted ? t('total.about', { amount: money(total, main) }) : money(total, main)}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed" mih="1.2em">
+        {converted ? t('total.converted') : ''}
+      </Text>
+    </Paper>
+  )
+}
+
+/** Where a customer goes from home most: send to a person, convert between own accounts. */
+export function QuickActions() {
+  const { t } = useTranslation('home')
+  return (
+    <Group gap="sm" data-testid="quick-actions" aria-label={t('actions.title')} role="group">
+      <Button component={Link} to="/transfer/p2p">
+        {t('actions.send')}
+      </Button>
+      <Button component={Link} to="/transfer/account" variant="light">
+        {t('actions.convert')}
+      </Button>
+    </Group>
+  )
+}

@@ -1,0 +1,245 @@
+// The review before money moves (issue 16 items 1 and 7), in Chromium as a person does it:
+// a P2P and an external transfer go through the review, whose numbers (you send, fee, total,
+// they get) are what leaves the sender's balance on home and what arrives (the payee's balance;
+// the order the rail carries), and the history shows the fee as its own line. The keyboard
+// alone reaches Send, lands on the review and confirms. Screenshots of the review at 1366 and
+// 390 px in two brands and two languages go to .tmp/transfer-review.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { and, desc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { demoPassword } from '../../src/server/demo/seed.ts'
+import { users } from '../../src/server/db/schema.ts'
+import { transferOrders } from '../../src/server/db/schema-transfers.ts'
+import { runDueJobs } from '../../src/server/jobs/run-due-jobs.ts'
+import { fromMinor } from '../../src/shared/money.ts'
+import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
+import { escape, locale, text } from './screen-steps.ts'
+import { balanceOn, shownAmount } from './shown-money.ts'
+import { confirmReview, openReview, reviewLine, reviewTexts } from './transfer-review-steps.ts'
+
+const shots = join(import.meta.dirname, '../../.tmp/transfer-review')
+mkdirSync(shots, { recursive: true })
+
+let portal: PortalHarness
+beforeAll(async () => {
+  portal = await startPortal()
+})
+afterAll(async () => {
+  await portal?.close()
+})
+
+const demoUsd = 10000001
+const businessUsd = 10000006
+const startsWith = (value: string) => new RegExp(`^${escape(value)}`)
+const cents = (amount: string) => Math.round(Number(amount) * 100)
+const plus = (a: string, b: string) => ((cents(a) + cents(b)) / 100).toFixed(2)
+
+async function signIn(user: string, options: { lang?: string; width?: number; brand?: string }) {
+  const { page } = await portal.newPage({ width: options.width ?? 1366, height: 900 })
+  if (options.brand) await page.goto(`${portal.baseUrl}/login?brand=${options.brand}`)
+  await signInAs(page, portal.baseUrl, user, demoPassword)
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+  await page.evaluate((l) => localStorage.setItem('portal.lang', l), options.lang ?? 'en')
+  return page
+}
+
+/** Fills the P2P form in a language: from demo@'s USD account to an e-mail. */
+async function fillP2p(page: Page, lang: string, email: string, amount: string) {
+  const t = locale(lang, 'transfers')
+  await page.goto(`${portal.baseUrl}/transfer/p2p`)
+  await page.getByRole('heading', { level: 1, name: text(t, 'p2p.title') }).waitFor()
+  await page
+    .getByLabel(startsWith(text(t, 'account.from')))
+    .selectOption({ value: String(demoUsd) })
+  await page
+    .getByLabel(startsWith(text(t, 'p2p.email')))
+    .and(page.locator('input'))
+    .fill(email)
+  await page.getByTestId('payee-note').waitFor()
+  await page.getByLabel(startsWith(text(t, 'amount'))).fill(amount)
+}
+
+/** The review's four numbers as decimals. */
+async function reviewNumbers(page: Page) {
+  const read = async (name: string) => shownAmount(await reviewLine(page, name))
+  return {
+    youSend: await read('youSend'),
+    fee: await read('fee'),
+    total: await read('total'),
+    theyGet: await read('theyGet'),
+  }
+}
+
+describe('a P2P through the review', () => {
+  test('what the review says leaves demo@ and arrives at business@; the fee is its own line', async () => {
+    const payee = await signIn('business@nova.example', {})
+    const payeeBefore = await balanceOn(payee, portal.baseUrl, businessUsd)
+    const page = await signIn('demo@nova.example', {})
+    const before = await balanceOn(page, portal.baseUrl, demoUsd)
+    await fillP2p(page, 'en', 'business@nova.example', '2')
+    const review = await openReview(page)
+    // The server's name for the payee, and nothing sent yet.
+    await review.getByText('Northwind Trading Ltd').waitFor()
+    const numbers = await reviewNumbers(page)
+    expect(numbers).toEqual({ youSend: '2.00', fee: '0.30', total: '2.30', theyGet: '2.00' })
+    expect(await balanceOn(payee, portal.baseUrl, businessUsd)).toBe(payeeBefore)
+    // Edit returns to the form as it was filled.
+    await review.getByRole('button', { name: reviewTexts('en').back }).click()
+    expect(await page.getByLabel(startsWith('Amount')).inputValue()).toBe('2')
+    await openReview(page)
+    await confirmReview(page)
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText(text(locale('en', 'transfers'), 'popup.submitted')).waitFor()
+    await page.goto(`${portal.baseUrl}/home`)
+    await expect
+      .poll(() => balanceOn(page, portal.baseUrl, demoUsd))
+      .toBe(plus(before, `-${numbers.total}`))
+    await payee.reload()
+    await expect
+      .poll(() => balanceOn(payee, portal.baseUrl, businessUsd))
+      .toBe(plus(payeeBefore, numbers.theyGet))
+
+    // History: the fee's line (newest first), then the transfer's; the balances reconcile.
+    await page.goto(`${portal.baseUrl}/history`)
+    const history = locale('en', 'history')
+    const rows = page.getByTestId('transaction-table').getByTestId('transaction-row')
+    await rows.first().waitFor()
+    const feeWords = text(history, 'descriptions.feeP2pTo').replace(
+      '{{email}}',
+      'business@nova.example',
+    )
+    await expect.poll(() => rows.first().textContent()).toContain(feeWords)
+    const amounts = await rows.getByTestId('transaction-amount').allTextContents()
+    expect(amounts.slice(0, 2).map(shownAmount)).toEqual([`-${numbers.fee}`, `-${numbers.youSend}`])
+    await page.screenshot({ path: join(shots, 'history-fee-line.png'), fullPage: true })
+  })
+})
+
+describe('an external transfer through the review', () => {
+  test('an EFT: the review is the order the rail carries and what leaves the balance', async () => {
+    const say = (key: string) => text(locale('en', 'external'), key)
+    const page = await signIn('demo@nova.example', {})
+    const before = await balanceOn(page, portal.baseUrl, demoUsd)
+    await page.goto(`${portal.baseUrl}/transfer/external`)
+    await page.getByRole('heading', { level: 1, name: say('title') }).waitFor()
+    await page.getByLabel(startsWith(say('country.label'))).selectOption({ value: 'US' })
+    const eft = page.getByRole('radio', { name: say('types.eft') })
+    await expect
+      .poll(async () => {
+        await eft.check({ timeout: 2000 }).catch(() => undefined)
+        return eft.isChecked()
+      })
+      .toBe(true)
+    await page
+      .getByLabel(startsWith(text(locale('en', 'transfers'), 'account.from')))
+      .selectOption({ value: String(demoUsd) })
+    const field = (name: string) =>
+      page.getByRole('textbox', { name: startsWith(say(`fields.${name}`)) })
+    await field('beneficiaryName').fill('Casey Jordan')
+    await page.getByLabel(startsWith(say('fields.bankCode'))).selectOption({ value: '021000021' })
+    await field('accountNumber').fill('000123456789')
+    await page
+      .getByTestId('extra-params')
+      .getByLabel(startsWith(say('extra.accountType')))
+      .selectOption({ label: say('extraOptions.accountType.checking') })
+    await page.getByLabel(startsWith('Amount')).fill('50')
+    const review = await openReview(page)
+    await review.getByText('Casey Jordan').waitFor()
+    const numbers = await reviewNumbers(page)
+    expect(numbers.youSend).toBe('50.00')
+    expect(numbers.theyGet).toBe('50.00')
+    expect(numbers.total).toBe(plus(numbers.youSend, numbers.fee))
+    await confirmReview(page)
+    await page
+      .getByRole('dialog')
+      .getByText(text(locale('en', 'transfers'), 'popup.submitted'))
+      .waitFor()
+    const [user] = await portal.db
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(eq(users.username, 'demo@nova.example'))
+    const [order] = await portal.db
+      .select()
+      .from(transferOrders)
+      .where(and(eq(transferOrders.customerId, user!.customerId!), eq(transferOrders.kind, 'eft')))
+      .orderBy(desc(transferOrders.id))
+      .limit(1)
+    expect(fromMinor(order!.amountMinor, 2)).toBe(numbers.theyGet)
+    expect(fromMinor(order!.feeMinor, 2)).toBe(numbers.fee)
+    // The rail settles a while after the hand-over; make that time pass.
+    await runDueJobs(portal.db, { now: new Date(Date.now() + 120_000) })
+    await page.goto(`${portal.baseUrl}/home`)
+    await expect
+      .poll(() => balanceOn(page, portal.baseUrl, demoUsd))
+      .toBe(plus(before, `-${numbers.total}`))
+  })
+})
+
+/** Screenshots at 1366 and 390 px; neither scrolls sideways. */
+async function shotsAt(page: Page, name: string) {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    // The menu slides away on a narrow screen: the shot waits for it to have gone.
+    await page.evaluate(async () => {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+      await Promise.allSettled(document.getAnimations().map((a) => a.finished))
+    })
+    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true })
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      )
+      .toBeLessThanOrEqual(0)
+  }
+  await page.setViewportSize({ width: 1366, height: 900 })
+}
+
+describe('the review by keyboard, and as it looks', () => {
+  test('Tab to Send, Enter: the review has the focus; Tab to Confirm, Enter sends', async () => {
+    const page = await signIn('demo@nova.example', {})
+    await fillP2p(page, 'en', 'retail@nova.example', '3')
+    const texts = reviewTexts('en')
+    const send = page.getByRole('button', { name: texts.send, exact: true })
+    const confirm = page.getByRole('button', { name: texts.confirm })
+    const focusedOn = async (target: typeof send) =>
+      target.evaluate((element) => element === document.activeElement).catch(() => false)
+    await page.getByLabel(startsWith('Amount')).focus()
+    for (let presses = 0; presses < 20 && !(await focusedOn(send)); presses++) {
+      await page.keyboard.press('Tab')
+    }
+    expect(await focusedOn(send)).toBe(true)
+    await page.keyboard.press('Enter')
+    const heading = page.getByRole('heading', { name: texts.title })
+    await expect.poll(() => focusedOn(heading)).toBe(true)
+    for (let presses = 0; presses < 5 && !(await focusedOn(confirm)); presses++) {
+      await page.keyboard.press('Tab')
+    }
+    expect(await focusedOn(confirm)).toBe(true)
+    await page.keyboard.press('Enter')
+    await page
+      .getByRole('dialog')
+      .getByText(text(locale('en', 'transfers'), 'popup.submitted'))
+      .waitFor()
+  })
+
+  for (const brand of ['main', 'bank']) {
+    for (const lang of ['en', 'ru']) {
+      test(`home and the review in ${brand}, ${lang}, at 1366 and 390 px`, async () => {
+        const page = await signIn('demo@nova.example', { lang, brand })
+        await page.goto(`${portal.baseUrl}/home`)
+        await page.getByTestId('home-total-amount').waitFor()
+        await page.getByTestId('quick-actions').waitFor()
+        await shotsAt(page, `home-${brand}-${lang}`)
+        await fillP2p(page, lang, 'business@nova.example', '1234.5')
+        const review = await openReview(page, lang)
+        await review.getByText('Northwind Trading Ltd').waitFor()
+        await shotsAt(page, `review-${brand}-${lang}`)
+        await page.context().close()
+      })
+    }
+  }
+})
