@@ -9,6 +9,7 @@ import { demoPassword } from '../../src/server/demo/seed.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { locale, text } from './screen-steps.ts'
 import { brandNameWords, latinLeaks } from './latin-words.ts'
+import { confirmReview, openReview } from './transfer-review-steps.ts'
 
 let portal: PortalHarness
 beforeAll(async () => {
@@ -86,7 +87,7 @@ describe.each(['ru', 'ua'])('a reader in %s', (lang) => {
     await expectOnlyOwnWords(page, '/login-history')
   })
 
-  test('reads a P2P transfer in their language, from the form to what follows Send', async () => {
+  test('reads a P2P transfer in their language: the form, its review and what follows', async () => {
     const page = await signedIn()
     await page.goto(`${portal.baseUrl}/transfer/p2p`)
     await page.getByRole('heading', { level: 1, name: text(transfers, 'p2p.title') }).waitFor()
@@ -98,8 +99,10 @@ describe.each(['ru', 'ua'])('a reader in %s', (lang) => {
     await page.getByLabel(new RegExp(`^${text(transfers, 'amount')}`)).fill('2')
     await page.getByTestId('transfer-fee').waitFor()
     await expectOnlyOwnWords(page, '/transfer/p2p')
-    await page.getByRole('button', { name: text(transfers, 'submit'), exact: true }).click()
+    await openReview(page, lang)
+    await expectOnlyOwnWords(page, 'the review')
+    await confirmReview(page, lang)
     await page.getByRole('dialog').waitFor()
-    await expectOnlyOwnWords(page, 'the dialog after Send')
+    await expectOnlyOwnWords(page, 'the dialog after Confirm')
   })
 })
