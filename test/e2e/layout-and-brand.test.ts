@@ -9,6 +9,7 @@ import { demoPassword } from '../../src/server/demo/seed.ts'
 import { brandConfigs } from '../../src/generated/brands.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text } from './screen-steps.ts'
+import { sendThroughReview } from './transfer-review-steps.ts'
 
 let portal: PortalHarness
 beforeAll(async () => {
@@ -121,7 +122,7 @@ test('a transfer between own accounts is announced once, by its popup', async ()
   await page.getByLabel(exactly(say('account.from'))).selectOption({ value: '10000001' })
   await page.getByLabel(exactly(say('account.to'))).selectOption({ value: '10000003' })
   await page.getByLabel(exactly(say('amount'))).fill('1.25')
-  await page.getByRole('button', { name: say('submit'), exact: true }).click()
+  await sendThroughReview(page)
   const submitted = page.getByText(say('popup.submitted'), { exact: true })
   await page.getByRole('dialog').getByText(say('popup.submitted')).waitFor()
   await eventArrived

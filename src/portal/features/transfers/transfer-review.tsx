@@ -20,6 +20,8 @@ export interface ReviewLine {
   label: string
   value: string
   strong?: boolean
+  /** A name or a number as written (the recipient), not words of the page's language. */
+  verbatim?: boolean
 }
 
 /** The fee the server quotes now for a request, or undefined when it answers none. */
@@ -81,6 +83,7 @@ export function ReviewPanel(props: {
                   fw={line.strong ? 700 : 500}
                   style={{ overflowWrap: 'anywhere' }}
                   data-testid={`review-${line.name}`}
+                  translate={line.verbatim ? 'no' : undefined}
                 >
                   {line.value}
                 </Table.Td>
@@ -131,7 +134,7 @@ export function useReviewLines(): (facts: ReviewFacts) => ReviewLine[] {
     const fee = facts.fee
     const feeCurrency = fee?.feeCurrencyCode ?? facts.currency
     const lines = [
-      line('recipient', facts.recipient),
+      { ...line('recipient', facts.recipient), verbatim: true },
       line('youSend', money(facts.amount, facts.currency)),
     ]
     lines.push(line('fee', fee ? money(fee.fee, feeCurrency) : t('review.feeUnknown')))
