@@ -46,7 +46,7 @@ function precompressBuild(): Plugin {
 const portalBase = new RegExp(
   [
     String.raw`node_modules[\\/](react-router|i18next|react-i18next|html-parse-stringify|void-elements|openapi-fetch|cookie|set-cookie-parser)[\\/]`,
-    String.raw`src[\\/]portal[\\/](brand[\\/]|i18n[\\/]i18n\.ts|app[\\/]page-menu\.ts|components[\\/]language-select\.tsx)`,
+    String.raw`src[\\/]portal[\\/](brand[\\/]|i18n[\\/]i18n\.ts|app[\\/](page-menu|not-found-route)\.ts|components[\\/]language-select\.tsx)`,
     String.raw`src[\\/]portal[\\/]api[\\/](acting-customer|client|session-store|transport|dictionaries)\.ts`,
     String.raw`src[\\/]generated[\\/](brands|screen-routes)\.ts`,
     String.raw`brands[\\/][^\\/]+[\\/]logo\.svg`,
