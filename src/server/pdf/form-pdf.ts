@@ -72,10 +72,11 @@ function drawnTexts(content: FormContent): string[] {
 export async function renderFormPdf(content: FormContent): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()
   const { regular, bold } = await documentFonts(pdf, drawnTexts(content))
-  pdf.setTitle(drawable(regular, content.title))
-  pdf.setAuthor(drawable(regular, content.author))
-  pdf.setSubject(drawable(regular, content.subject))
-  if (content.keywords) pdf.setKeywords(content.keywords.map((word) => drawable(regular, word)))
+  // The info dictionary is UTF-16: it shows any text, whatever the page's font draws.
+  pdf.setTitle(content.title)
+  pdf.setAuthor(content.author)
+  pdf.setSubject(content.subject)
+  if (content.keywords) pdf.setKeywords([...content.keywords])
   pdf.setCreationDate(content.createdAt)
   pdf.setModificationDate(content.createdAt)
   const pen: Pen = { pdf, page: pdf.addPage(pageSize), y: pageSize[1] - margin }

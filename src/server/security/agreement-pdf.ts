@@ -59,8 +59,7 @@ export async function renderAgreementPdf(content: AgreementContent): Promise<Uin
     ...content.paragraphs,
   ])
   pdf.setTitle(content.title)
-  const name = drawable(regular, content.customerName)
-  pdf.setSubject(text('subject', { title: content.title, name }))
+  pdf.setSubject(text('subject', { title: content.title, name: content.customerName }))
   pdf.setCreationDate(new Date(`${content.issuedOn}T00:00:00Z`))
 
   const width = pageSize[0] - 2 * margin
