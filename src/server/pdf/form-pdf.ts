@@ -1,10 +1,12 @@
 // Renders a form the bank produces (the FATCA/CRS self-certification, W-9, W-8BEN, W-8BEN-E,
 // an account-confirmation letter) as a real PDF with pdf-lib: a title, sections of
 // "label: value" rows and paragraphs, on A4 pages. Each row is drawn as one line of text in
-// the standard Helvetica font, so the text can be read back from the page streams (the tests
-// do), and what the font cannot draw prints as "?" (agreement-pdf.ts).
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
-import { drawable, wrapText } from '../security/agreement-pdf.ts'
+// the fonts pdf-fonts.ts picks for the form's texts: Helvetica when they are all Windows-1252, so
+// the text can be read back from the page streams (the tests do), else DejaVu Sans (a Russian or
+// Ukrainian letter); what the chosen font cannot draw prints as "?".
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { wrapText } from '../security/agreement-pdf.ts'
+import { documentFonts, drawable } from './pdf-fonts.ts'
 
 export interface FormSection {
   heading: string
@@ -52,14 +54,29 @@ function write(pen: Pen, text: string, font: PDFFont, size: number, indent = 0):
   }
 }
 
+/** Every text the form draws on its pages, for the choice of fonts. */
+function drawnTexts(content: FormContent): string[] {
+  return [
+    ...(content.letterhead ?? []),
+    content.title,
+    content.subtitle ?? '',
+    ...content.sections.flatMap((section) => [
+      section.heading,
+      ...(section.rows ?? []).map(([label, value]) => `${label}: ${value}`),
+      ...(section.paragraphs ?? []),
+    ]),
+    ...(content.footer ?? []),
+  ]
+}
+
 export async function renderFormPdf(content: FormContent): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-  pdf.setTitle(drawable(regular, content.title))
-  pdf.setAuthor(drawable(regular, content.author))
-  pdf.setSubject(drawable(regular, content.subject))
-  if (content.keywords) pdf.setKeywords(content.keywords.map((word) => drawable(regular, word)))
+  const { regular, bold } = await documentFonts(pdf, drawnTexts(content))
+  // The info dictionary is UTF-16: it shows any text, whatever the page's font draws.
+  pdf.setTitle(content.title)
+  pdf.setAuthor(content.author)
+  pdf.setSubject(content.subject)
+  if (content.keywords) pdf.setKeywords([...content.keywords])
   pdf.setCreationDate(content.createdAt)
   pdf.setModificationDate(content.createdAt)
   const pen: Pen = { pdf, page: pdf.addPage(pageSize), y: pageSize[1] - margin }

@@ -1,8 +1,12 @@
 // Renders one legal document for one customer as a PDF with pdf-lib: the title, who it is for,
-// the dates, and the text wrapped onto A4 pages. The standard Helvetica font covers Windows-1252
-// only, so other characters (a Cyrillic name, say) print as "?" rather than failing the download.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+// the dates, and the text wrapped onto A4 pages, in the fonts pdf-fonts.ts picks for its texts
+// (Helvetica, or DejaVu Sans when a text needs Cyrillic, say); what neither draws prints as "?"
+// rather than failing the download.
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { defaultLang, renderMessage, type Lang, type MessageParams } from '../messages/messages.ts'
+import { documentFonts, drawable } from '../pdf/pdf-fonts.ts'
+
+export { drawable }
 
 export interface AgreementContent {
   title: string
@@ -21,14 +25,6 @@ const pageSize: [number, number] = [595.28, 841.89] // A4 in points
 const margin = 56
 const bodySize = 11
 const lineGap = 4
-
-/** Replaces what the font cannot draw, keeping the rest of the text. */
-export function drawable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet())
-  return Array.from(text.normalize('NFC'))
-    .map((char) => (supported.has(char.codePointAt(0) ?? -1) ? char : '?'))
-    .join('')
-}
 
 /** Greedy word wrap to a width in points; a word longer than the line stands alone. */
 export function wrapText(font: PDFFont, text: string, size: number, width: number): string[] {
@@ -49,14 +45,21 @@ export function wrapText(font: PDFFont, text: string, size: number, width: numbe
 
 export async function renderAgreementPdf(content: AgreementContent): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-  const name = drawable(regular, content.customerName)
-  pdf.setTitle(content.title)
   const lang = content.lang ?? defaultLang
   const text = (key: 'preparedFor' | 'date' | 'inForce' | 'subject', params: MessageParams) =>
     renderMessage(lang, `pdf.agreement.${key}`, params)
-  pdf.setSubject(text('subject', { title: content.title, name }))
+  const heading = [
+    text('preparedFor', { name: content.customerName, id: content.customerId }),
+    text('date', { date: content.issuedOn }),
+    text('inForce', { date: content.effectiveDate }),
+  ]
+  const { regular, bold } = await documentFonts(pdf, [
+    content.title,
+    ...heading,
+    ...content.paragraphs,
+  ])
+  pdf.setTitle(content.title)
+  pdf.setSubject(text('subject', { title: content.title, name: content.customerName }))
   pdf.setCreationDate(new Date(`${content.issuedOn}T00:00:00Z`))
 
   const width = pageSize[0] - 2 * margin
@@ -76,9 +79,7 @@ export async function renderAgreementPdf(content: AgreementContent): Promise<Uin
 
   write(content.title, bold, 18)
   y -= 8
-  write(text('preparedFor', { name, id: content.customerId }), regular, bodySize)
-  write(text('date', { date: content.issuedOn }), regular, bodySize)
-  write(text('inForce', { date: content.effectiveDate }), regular, bodySize)
+  for (const line of heading) write(line, regular, bodySize)
   y -= 12
   for (const paragraph of content.paragraphs) {
     write(paragraph, regular, bodySize)
