@@ -251,11 +251,13 @@ export async function previewP2pMass(
   const totalMinor = checked.lines.reduce((sum, l) => sum + l.quote.amountMinor, 0n)
   const feeMinor = checked.lines.reduce((sum, l) => sum + l.quote.feeMinor, 0n)
   const summary = summaryOf(from.currencyCode, checked.lines.length, totalMinor, feeMinor)
-  const rowErrors = namedErrors(checked.errors).map((error) => ({
-    row: Number(/^rows\[(\d+)\]/.exec(error.parameter)?.[1] ?? lines.length),
-    parameter: error.parameter,
-    description: error.description,
-  }))
+  // rows[<line>].<column> of the submit's refusal becomes the row and its column.
+  const rowErrors = namedErrors(checked.errors).map((error) => {
+    const at = /^rows\[(\d+)\]\.(.+)$/.exec(error.parameter)
+    return at
+      ? { row: Number(at[1]), parameter: at[2]!, description: error.description }
+      : { row: lines.length, description: `${error.parameter} ${error.description}` }
+  })
   return rpcOk({
     summary: {
       ...summary,

@@ -82,8 +82,8 @@ for (const target of databaseTargets()) {
         totalFee: '0.30',
         totalWithFee: '10.30',
         rowErrors: [
-          { row: 2, parameter: 'rows[2].email' },
-          { row: 3, parameter: 'rows[3].currency' },
+          { row: 2, parameter: 'email' },
+          { row: 3, parameter: 'currency' },
         ],
       })
     })
