@@ -137,6 +137,16 @@ describe('P2P mass transfer by file', () => {
     expect(previewed).toBe('$27.30')
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 })
+      // Below the breakpoint the menu slides away and the page moves left: it is shot once
+      // both have settled.
+      const settled = () =>
+        page.evaluate(() => {
+          const menu = document.querySelector('.mantine-AppShell-navbar')
+          const box = document.querySelector('[data-testid=mass-confirm]')
+          return [menu?.getBoundingClientRect().right ?? 0, box?.getBoundingClientRect().left ?? 0]
+        })
+      if (width < 768)
+        await expect.poll(async () => (await settled()).every((x) => x <= 40)).toBe(true)
       await noSidewaysScroll(page)
       await page.screenshot({ path: join(shots, `p2p-preview-${width}.png`), fullPage: true })
     }
