@@ -107,14 +107,12 @@ describe('P2P mass transfer by file', () => {
     await chooseFile(page, 'bad.csv', bad)
     await page.getByRole('button', { name: say('continue') }).click()
     await page.getByRole('heading', { level: 1, name: say('confirm.title') }).waitFor()
-    expect(await shownValue(page, 'mass-confirm', say('confirm.payments'))).toBe('1')
-    await page.getByRole('button', { name: say('send') }).click()
-    const dialog = page.getByRole('dialog')
-    // The refusal heads the error popup (section 8: a message up to 50 characters).
-    await dialog.getByText(/^rows\[3\]\.email: /).waitFor()
-    await dialog.getByRole('button', { name: text(en.common, 'close') }).click()
+    // The server's preview names the refused row before anything is sent; a batch is all or
+    // nothing, so it cannot be sent as it is.
     const rows = page.getByTestId('row-errors')
     await rows.getByText(/^Row 3: email: /).waitFor()
+    expect(await shownValue(page, 'mass-confirm', say('confirm.payments'))).toBe('1')
+    await expect.poll(() => page.getByRole('button', { name: say('send') }).isDisabled()).toBe(true)
     await page.screenshot({ path: join(shots, 'p2p-bad-row.png'), fullPage: true })
     await expect.poll(() => balanceOn(page, portal.baseUrl, 10000001)).toBe(before)
   })
@@ -127,21 +125,44 @@ describe('P2P mass transfer by file', () => {
     await chooseFile(page, 'payroll.csv', payroll)
     await page.getByRole('button', { name: say('continue') }).click()
     await page.getByRole('heading', { level: 1, name: say('confirm.title') }).waitFor()
+    // The server's preview (issue 16): the payments, their sum, the P2P fee of each line and
+    // what leaves the account, before Send.
+    const confirm = page.getByTestId('mass-confirm')
+    await confirm.getByText(say('summary.totalWithFee'), { exact: true }).waitFor()
     expect(await shownValue(page, 'mass-confirm', say('confirm.payments'))).toBe('21')
     expect(await shownValue(page, 'mass-confirm', say('confirm.total'))).toBe('$21.00')
+    // 21 lines of 1.00 at the P2P fee's floor of 0.30 each.
+    expect(await shownValue(page, 'mass-confirm', say('summary.totalFee'))).toBe('$6.30')
+    const previewed = await shownValue(page, 'mass-confirm', say('summary.totalWithFee'))
+    expect(previewed).toBe('$27.30')
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      // Below the breakpoint the menu slides away and the page moves left: it is shot once
+      // both have settled.
+      const settled = () =>
+        page.evaluate(() => {
+          const menu = document.querySelector('.mantine-AppShell-navbar')
+          const box = document.querySelector('[data-testid=mass-confirm]')
+          return [menu?.getBoundingClientRect().right ?? 0, box?.getBoundingClientRect().left ?? 0]
+        })
+      if (width < 768)
+        await expect.poll(async () => (await settled()).every((x) => x <= 40)).toBe(true)
+      await noSidewaysScroll(page)
+      await page.screenshot({ path: join(shots, `p2p-preview-${width}.png`), fullPage: true })
+    }
+    await page.setViewportSize({ width: 1280, height: 900 })
     await page.getByRole('button', { name: say('send') }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByText(text(en.transfers, 'popup.submitted')).waitFor()
     await dialog.getByRole('button', { name: text(en.common, 'close') }).click()
     await page.getByTestId('mass-summary').waitFor()
     const withFee = await shownValue(page, 'mass-summary', say('summary.totalWithFee'))
-    // The sum and the fees of the 21 payments.
-    expect(shownAmount(withFee)).toMatch(/^\d+\.\d{2}$/)
-    expect(Number(shownAmount(withFee))).toBeGreaterThan(21)
+    expect(shownAmount(withFee)).toBe(shownAmount(previewed))
     await page.screenshot({ path: join(shots, 'p2p-sent.png'), fullPage: true })
+    // What the confirm page said leaves the account is what the balance on home fell by.
     await expect
       .poll(() => balanceOn(page, portal.baseUrl, 10000001))
-      .toBe(minus(before, shownAmount(withFee)))
+      .toBe(minus(before, shownAmount(previewed)))
 
     // The batch history lists it; its row saves the file as uploaded.
     await page.goto(`${portal.baseUrl}/history/batch-transfers`)
@@ -403,19 +424,12 @@ describe('in Spanish and on a phone', () => {
       .fill('business@nova.example;1.00\nbusiness@nova.example;1.234')
     await page.getByRole('button', { name: text(es, 'continue') }).click()
     await page.getByRole('heading', { level: 1, name: text(es, 'confirm.title') }).waitFor()
-    await page.getByRole('button', { name: text(es, 'send') }).click()
-    await page
-      .getByRole('dialog')
-      .getByText(/^rows\[2\]\.amount: /)
-      .waitFor()
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: text(locale('es', 'common'), 'close') })
-      .click()
+    // The server's preview names the refused row before Send, which stays disabled.
     await page
       .getByTestId('row-errors')
       .getByText(/^Fila 2: amount: /)
       .waitFor()
+    expect(await page.getByRole('button', { name: text(es, 'send') }).isDisabled()).toBe(true)
     await page.screenshot({ path: join(shots, 'p2p-es.png'), fullPage: true })
   })
 

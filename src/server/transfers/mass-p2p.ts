@@ -137,7 +137,7 @@ export async function submitP2pMass(
   const unstorable = unstorableCells(lines)
   if (unstorable.length > 0) return validationFailure(unstorable)
   const checked = await checkLines(db, acting.customerId, from, lines)
-  if ('errors' in checked) return validationFailure(namedErrors(checked.errors))
+  if (checked.errors.length > 0) return validationFailure(namedErrors(checked.errors))
   const fundsRefusal = await totalRefusal(db, from, checked.lines, upload.field)
   if (fundsRefusal) return fundsRefusal
   return inTransaction(db, (tx) => writeBatch(tx, upload, from, checked.lines, hash))
@@ -157,7 +157,7 @@ async function checkLines(
   customerId: number,
   from: AccountRow,
   lines: MassLine[],
-): Promise<{ lines: CheckedLine[] } | { errors: FieldError[] }> {
+): Promise<{ lines: CheckedLine[]; errors: FieldError[] }> {
   const errors: FieldError[] = []
   const result: CheckedLine[] = []
   const payees = new Map<string, PayeeFacts>()
@@ -213,7 +213,59 @@ async function checkLines(
       ...(payee.name ? { payeeName: payee.name } : {}),
     })
   }
-  return errors.length > 0 ? { errors } : { lines: result }
+  return { lines: result, errors }
+}
+
+export interface MassPreview {
+  acting: ActingUser
+  accountId: number
+  text: string
+}
+
+/**
+ * p2pMassTransferPreview: the lines checked as the submit checks them, each with the P2P fee it
+ * will be charged (quoteOf, as submitLine charges it); the refused lines are named in rowErrors
+ * and left out of the totals. Nothing is stored; the funds are checked when the batch is sent.
+ */
+export async function previewP2pMass(
+  db: Db,
+  preview: MassPreview,
+): Promise<Answer<'p2pMassTransferPreview'> | Failure> {
+  const from = await ownAccount(db, preview.acting.customerId, preview.accountId)
+  if (!from) {
+    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+  }
+  const lines = massLines(preview.text.replace(/^\uFEFF/, ''), p2pColumns)
+  if (lines.length === 0) {
+    return validationFailure([{ parameter: 'text', description: 'holds no payments' }])
+  }
+  if (lines.length > maxMassRows) {
+    return validationFailure([
+      {
+        parameter: 'text',
+        description: `holds ${lines.length} payments; at most ${maxMassRows} a batch`,
+      },
+    ])
+  }
+  const checked = await checkLines(db, preview.acting.customerId, from, lines)
+  const totalMinor = checked.lines.reduce((sum, l) => sum + l.quote.amountMinor, 0n)
+  const feeMinor = checked.lines.reduce((sum, l) => sum + l.quote.feeMinor, 0n)
+  const summary = summaryOf(from.currencyCode, checked.lines.length, totalMinor, feeMinor)
+  // rows[<line>].<column> of the submit's refusal becomes the row and its column.
+  const rowErrors = namedErrors(checked.errors).map((error) => {
+    const at = /^rows\[(\d+)\]\.(.+)$/.exec(error.parameter)
+    return at
+      ? { row: Number(at[1]), parameter: at[2]!, description: error.description }
+      : { row: lines.length, description: `${error.parameter} ${error.description}` }
+  })
+  return rpcOk({
+    summary: {
+      ...summary,
+      totalCount: lines.length,
+      invalidCount: lines.length - checked.lines.length,
+      ...(rowErrors.length > 0 ? { rowErrors } : {}),
+    },
+  })
 }
 
 /** The whole batch, fees included, against what the account has available. */
