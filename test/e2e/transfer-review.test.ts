@@ -2,8 +2,8 @@
 // a P2P and an external transfer go through the review, whose numbers (you send, fee, total,
 // they get) are what leaves the sender's balance on home and what arrives (the payee's balance;
 // the order the rail carries), and the history shows the fee as its own line. The keyboard
-// alone reaches Send, lands on the review and confirms. Screenshots of the review at 1366 and
-// 390 px in two brands and two languages go to .tmp/transfer-review.
+// alone reaches Send, lands on the review and confirms. Screenshots of home, the review and the
+// history at 1366 and 390 px in two brands and two languages go to .tmp/transfer-review.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { and, desc, eq } from 'drizzle-orm'
@@ -228,7 +228,7 @@ describe('the review by keyboard, and as it looks', () => {
 
   for (const brand of ['main', 'bank']) {
     for (const lang of ['en', 'ru']) {
-      test(`home and the review in ${brand}, ${lang}, at 1366 and 390 px`, async () => {
+      test(`home, the review and the history in ${brand}, ${lang}, at 1366 and 390 px`, async () => {
         const page = await signIn('demo@nova.example', { lang, brand })
         await page.goto(`${portal.baseUrl}/home`)
         await page.getByTestId('home-total-amount').waitFor()
@@ -238,6 +238,9 @@ describe('the review by keyboard, and as it looks', () => {
         const review = await openReview(page, lang)
         await review.getByText('Northwind Trading Ltd').waitFor()
         await shotsAt(page, `review-${brand}-${lang}`)
+        await page.goto(`${portal.baseUrl}/history`)
+        await page.locator('[data-testid="transaction-amount"]:visible').first().waitFor()
+        await shotsAt(page, `history-${brand}-${lang}`)
         await page.context().close()
       })
     }
