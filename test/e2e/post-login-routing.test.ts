@@ -104,7 +104,7 @@ describe('in the order of the product', () => {
     await page.waitForURL('**/home')
     // Home shows the chosen company's accounts.
     await page.getByTestId('account-card').filter({ hasText: 'EUR' }).waitFor()
-    await page.getByText('1200.00').first().waitFor()
+    await page.getByText('€1,200.00').first().waitFor()
   })
 
   test('5. a personal profile to update, then KYC, then the self-certification', async () => {

@@ -308,7 +308,9 @@ for (const { brand, lang } of combos) {
 
       await fill(demoPassword, newPassword, newPassword)
       await dialog(page).getByText(say('password.approvalTitle')).waitFor()
-      const code = await codeFromMailboxPage(user, 'Confirm your new password')
+      // The customer's language is the page's since they read it: the mail is written in it.
+      const subject = text(locale(lang, 'messages'), 'mail.passwordChangeCode.subject')
+      const code = await codeFromMailboxPage(user, subject)
       await submitCode(page, code)
       await dialog(page).getByText(say('password.updated'), { exact: true }).waitFor()
       await dialog(page).getByText(say('password.relinkAdvice')).waitFor()
