@@ -96,7 +96,9 @@ describe('personal registration', () => {
 
     // The activation e-mail sent to the new address; its link activates and signs in. A new
     // person's KYC is needed, so the KYC page shows, with the activation's notice (kyc.test.ts).
-    const body = await readMailbox(page, portal.baseUrl, es, newcomer.email, /Activate/)
+    // Registered from a Spanish page, the person is written to in Spanish.
+    const subject = text(locale('es', 'messages'), 'mail.activation.subject')
+    const body = await readMailbox(page, portal.baseUrl, es, newcomer.email, new RegExp(subject))
     await page.goto(`${portal.baseUrl}${linkIn(body, '/activate')}`)
     await page.waitForURL('**/kyc')
     await page.getByText(text(es.access, 'activate.done')).waitFor()

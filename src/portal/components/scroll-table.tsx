@@ -1,6 +1,7 @@
 // A table that scrolls sideways when the page is narrower than its columns need, reachable by
 // the keyboard (issue 16 item 6): the scrolling region takes focus, so arrow keys scroll it,
-// and is named, so a screen reader says what it holds.
+// and is named, so a screen reader says what it holds (a group: the section around it is
+// the region of that name).
 import type { ReactNode } from 'react'
 import { Table } from '@mantine/core'
 
@@ -17,7 +18,7 @@ export function ScrollTable(props: {
       minWidth={props.minWidth}
       visibleFrom={props.visibleFrom}
       scrollAreaProps={{
-        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': props.label },
+        viewportProps: { tabIndex: 0, role: 'group', 'aria-label': props.label },
       }}
     >
       {props.children}

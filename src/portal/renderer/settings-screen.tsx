@@ -20,6 +20,7 @@ import { AnswerSummary, summaryValues } from './answer-summary.tsx'
 import { ResponsePopup, SuccessNotice, type Popup } from './result-popups.tsx'
 import type { Json, ScreenDescription } from './screens-data.ts'
 import { usePageChanges } from './page-changes.ts'
+import { useNotice } from './use-resource-changes.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 import { useActsFor } from './acts-for.ts'
 import { shownOn, valueAt } from './resource-data.ts'
@@ -80,17 +81,6 @@ function usePanelReload(load: () => Promise<void>) {
       page?.changed()
     },
   }
-}
-
-/** The success notice, closed by itself after three seconds. */
-function useNotice() {
-  const [notice, setNotice] = useState<string | null>(null)
-  useEffect(() => {
-    if (!notice) return
-    const timer = setTimeout(() => setNotice(null), 3000)
-    return () => clearTimeout(timer)
-  }, [notice])
-  return [notice, setNotice] as const
 }
 
 /** The save of the form and what follows it: a notice, the result popup, or routing on. */

@@ -22,7 +22,7 @@ import type { FormAction, Json, ScreenDescription } from './screens-data.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 import { useActsFor } from './acts-for.ts'
 
-const successAutoCloseMs = 3000
+const successAutoCloseMs = 8000
 
 /** Saves a file answer under its own name, else the operation's. */
 function saveBlob(blob: Blob, operation: string, fileName: string | undefined) {
@@ -34,8 +34,11 @@ function saveBlob(blob: Blob, operation: string, fileName: string | undefined) {
   URL.revokeObjectURL(url)
 }
 
-/** A notice that closes itself after a few seconds. */
-function useNotice() {
+/**
+ * A notice that closes itself after a while: long enough to read it twice, and for a person
+ * (or a test) on a busy machine to see it at all.
+ */
+export function useNotice() {
   const [notice, setNotice] = useState<string | null>(null)
   useEffect(() => {
     if (!notice) return
