@@ -106,7 +106,13 @@ describe.skipIf(target.skipReason !== undefined)(`two instances: ${target.name}`
     await expect
       .poll(() => socket.messages.slice(1), { timeout: 30_000 })
       .toEqual([
-        { transaction_id: transfer.body.transactionId, result: true, message: expect.any(String) },
+        {
+          transaction_id: transfer.body.transactionId,
+          result: true,
+          message: expect.any(String),
+          // The words in the reader's language, by key (issue 16).
+          messageKey: 'order.completed',
+        },
       ])
     socket.close()
   })
