@@ -10,6 +10,7 @@ import { brandConfigs } from '../../src/generated/brands.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text } from './screen-steps.ts'
 import { sendThroughReview } from './transfer-review-steps.ts'
+import { mailedCode } from './mailed-code.ts'
 
 let portal: PortalHarness
 beforeAll(async () => {
@@ -159,23 +160,6 @@ for (const route of ['/history', '/home']) {
   })
 }
 
-/** The newest six-digit code sent to a recipient with this subject, read as the demo does. */
-async function mailedCode(recipient: string, subject: string): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(async () => {
-      const query = new URLSearchParams({ recipient })
-      const response = await fetch(`${portal.baseUrl}/demo/mailbox?${query.toString()}`)
-      const { messages } = (await response.json()) as {
-        messages: { subject: string; body: string }[]
-      }
-      code = messages.find((m) => m.subject === subject)?.body.match(/\b\d{6}\b/)?.[0]
-      return code
-    })
-    .toBeDefined()
-  return code!
-}
-
 // Last in the file: demo@'s payments then ask for a code.
 test('a two-step setting saved is told once, by the page, not again by the realtime notice', async () => {
   const security = locale('en', 'security')
@@ -193,7 +177,7 @@ test('a two-step setting saved is told once, by the page, not again by the realt
     .getByLabel(exactly(say('twoStep.transaction.choose')))
     .selectOption({ label: say('twoStep.modes.approvalCode') })
   await page.getByRole('button', { name: say('twoStep.transaction.submit') }).click()
-  const code = await mailedCode('+447700900123', 'Confirm your two-step setting')
+  const code = await mailedCode(portal.baseUrl, '+447700900123', 'Confirm your two-step setting')
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('textbox', { name: exactly(say('code.label')) }).fill(code)
   await dialog.getByRole('button', { name: say('code.submit') }).click()

@@ -13,6 +13,7 @@ import { demoPassword } from '../../src/server/demo/seed.ts'
 import { totpAt } from '../../src/server/auth/totp.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text } from './screen-steps.ts'
+import { mailedCode } from './mailed-code.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/security-pages')
 mkdirSync(shots, { recursive: true })
@@ -64,23 +65,6 @@ for (const { brand, lang } of combos) {
       await page.goto(`${portal.baseUrl}${route}`)
       await page.getByRole('heading', { level: 1, name: say(titleKey) }).waitFor()
       return { page, cspErrors }
-    }
-
-    /** The newest code sent to a recipient with this subject, read as the demo does. */
-    async function mailedCode(recipient: string, subject: string): Promise<string> {
-      let code: string | undefined
-      await expect
-        .poll(async () => {
-          const query = new URLSearchParams({ recipient })
-          const response = await fetch(`${portal.baseUrl}/demo/mailbox?${query.toString()}`)
-          const { messages } = (await response.json()) as {
-            messages: { subject: string; body: string }[]
-          }
-          code = messages.find((m) => m.subject === subject)?.body.match(/\b\d{6}\b/)?.[0]
-          return code
-        })
-        .toBeDefined()
-      return code!
     }
 
     const dialog = (page: Page) => page.getByRole('dialog')
@@ -146,7 +130,11 @@ for (const { brand, lang } of combos) {
       await codeField(page).waitFor()
       await submitCode(page, 'wrong1')
       await dialog(page).getByText(say('code.wrong')).waitFor()
-      const code = await mailedCode('devices@nova.example', 'Approve your new device')
+      const code = await mailedCode(
+        portal.baseUrl,
+        'devices@nova.example',
+        'Approve your new device',
+      )
       await submitCode(page, code)
       await page
         .getByTestId('success-notice')
@@ -179,7 +167,10 @@ for (const { brand, lang } of combos) {
         .click()
       // The code is in the mailbox once the popup asks for it; older ones are superseded.
       await codeField(page).waitFor()
-      await submitCode(page, await mailedCode('devices@nova.example', 'Approve your new device'))
+      await submitCode(
+        page,
+        await mailedCode(portal.baseUrl, 'devices@nova.example', 'Approve your new device'),
+      )
       await card.getByText(say('devices.status.approved')).waitFor()
       await expect
         .poll(() => card.getByRole('button', { name: say('devices.approve') }).count())
@@ -247,7 +238,10 @@ for (const { brand, lang } of combos) {
       await codeField(page).waitFor()
       await submitCode(page, 'wrong1')
       await dialog(page).getByText(say('code.wrong')).waitFor()
-      await submitCode(page, await mailedCode(demoPhone, 'Confirm your two-step setting'))
+      await submitCode(
+        page,
+        await mailedCode(portal.baseUrl, demoPhone, 'Confirm your two-step setting'),
+      )
       await page.getByTestId('success-notice').getByText(say('twoStep.success')).waitFor()
       await expect.poll(() => current.textContent()).toBe(say('twoStep.modes.approvalCode'))
     })

@@ -2,7 +2,7 @@
 // language"): the customer's stored language (customers.lang), which a signed-in request
 // carrying another supported language updates; a request's own language where the reader
 // has no account yet (registration, activation, app links).
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, ne, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customers, users } from '../db/schema.ts'
 import { defaultLang, isLang, type Lang } from './messages.ts'
@@ -16,22 +16,21 @@ export async function languageOfCustomer(db: Db, customerId: number): Promise<La
 }
 
 /** A user reads in the language of their own customer. */
-export async function languageOfUser(db: Db, userId: number): Promise<Lang> {
-  const [row] = await db
-    .select({ lang: customers.lang })
-    .from(users)
-    .innerJoin(customers, eq(customers.id, users.customerId))
-    .where(eq(users.id, userId))
-  return isLang(row?.lang) ? row.lang : defaultLang
+export function languageOfUser(db: Db, userId: number): Promise<Lang> {
+  return languageOfUserWhere(db, eq(users.id, userId))
 }
 
 /** The language of the user signing in with this e-mail; the default for an unknown one. */
-export async function languageOfUsername(db: Db, username: string): Promise<Lang> {
+export function languageOfUsername(db: Db, username: string): Promise<Lang> {
+  return languageOfUserWhere(db, eq(users.username, username.toLowerCase()))
+}
+
+async function languageOfUserWhere(db: Db, where: SQL): Promise<Lang> {
   const [row] = await db
     .select({ lang: customers.lang })
     .from(users)
     .innerJoin(customers, eq(customers.id, users.customerId))
-    .where(eq(users.username, username.toLowerCase()))
+    .where(where)
   return isLang(row?.lang) ? row.lang : defaultLang
 }
 
