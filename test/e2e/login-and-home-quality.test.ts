@@ -4,12 +4,12 @@
 // on a desktop and a phone; the skip link takes the keyboard straight to the page's content;
 // and home does not move once shown: the balances and the recent transactions stay where
 // they are while the transactions arrive.
-import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { demoPassword } from '../../src/server/demo/seed.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { locale, shot, text } from './screen-steps.ts'
+import { seriousViolations } from './axe-sweep.ts'
 
 let portal: PortalHarness
 beforeAll(async () => {
@@ -22,14 +22,6 @@ afterAll(async () => {
 const common = locale('en', 'common')
 const home = locale('en', 'home')
 const history = locale('en', 'history')
-
-/** Serious and critical findings of axe, as "rule: selector" lines (empty when none). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`))
-}
 
 /** The transactions' amounts a person sees (cards on a phone, the table on a desktop). */
 const amounts = (page: Page) => page.locator('[data-testid="transaction-amount"]:visible')
