@@ -325,10 +325,14 @@ describe('history and home', () => {
     await page
       .getByRole('button', { name: text(en.history, 'paging.page').replace('{{number}}', '2') })
       .click()
+    // While page 2 loads the table may be empty for a moment: wait for its first row, then
+    // check it is not page 1's.
     await expect
-      .poll(async () => (await table.getByTestId('transaction-row').allTextContents())[0])
-      .not.toBe(firstIds[0])
-    expect(await table.getByTestId('transaction-row').count()).toBeGreaterThan(0)
+      .poll(async () => {
+        const rows = await table.getByTestId('transaction-row').allTextContents()
+        return rows.length > 0 && rows[0] !== firstIds[0]
+      })
+      .toBe(true)
     expect(await table.getByTestId('transaction-row').count()).toBeLessThanOrEqual(20)
   })
 })
