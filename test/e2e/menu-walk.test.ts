@@ -2,10 +2,14 @@
 // password and lands inside the main layout opens every item of their menu, groups expanded
 // with a click as a person does, and each item opens a page that is for them: its heading
 // shows, it is not the page-not-found nor a fallback elsewhere, and no "Try again" error is
-// shown. A personal customer's menu holds no business or merchant item.
+// shown. A personal customer's menu holds no business or merchant item. The pages of the
+// personal and the business customer are checked by axe on the way (issue 16 item 6: no
+// serious or critical finding, main brand at 1366 px; the phone and the lightest brand are
+// axe-phone.test.ts), so the desktop sweep loads no page twice.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { demoPassword } from '../../src/server/demo/seed.ts'
+import { seriousViolations } from './axe-sweep.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { locale, text } from './screen-steps.ts'
 
@@ -93,6 +97,9 @@ async function openFromMenu(page: Page, item: MenuItem): Promise<void> {
   await settled(page)
 }
 
+/** The users whose every page axe checks as the walk opens it. */
+const axeChecked = new Set(['demo@nova.example', 'business@nova.example'])
+
 const tryAgain = text(screens, 'retry')
 const notFound = text(common, 'notFound.title')
 
@@ -112,6 +119,13 @@ describe('every item of every demo menu opens a page for its user', () => {
           if (await page.getByText(notFound).isVisible()) refused.push(`${where}: not found`)
           const failed = page.locator('main').getByText(tryAgain)
           if ((await failed.count()) > 0) refused.push(`${where}: "${tryAgain}" shown`)
+          if (axeChecked.has(user))
+            refused.push(...(await seriousViolations(page)).map((line) => `${where}: ${line}`))
+        }
+        if (axeChecked.has(user)) {
+          await page.goto(`${portal.baseUrl}/no-such-page`)
+          await page.getByText(notFound).waitFor()
+          refused.push(...(await seriousViolations(page)).map((line) => `404: ${line}`))
         }
         expect(refused).toEqual([])
       },

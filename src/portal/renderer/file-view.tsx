@@ -4,9 +4,10 @@
 // a PDF too, has a link that opens it in a new tab and one that saves it under its name.
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Anchor, Button, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core'
+import { Anchor, Button, Group, Image, Modal, Stack, Text } from '@mantine/core'
 import { callOperation, type CallResult } from './call-operation.ts'
 import type { Json } from './screens-data.ts'
+import { Loading } from '../components/loading.tsx'
 
 export interface ViewedFile {
   /** The i18n key of the popup's title: the action's text. */
@@ -81,7 +82,7 @@ export function FileViewPopup({
   onClose(): void
 }) {
   const { t } = useTranslation('screens')
-  if (loading) return <Loader aria-label={t('screens:fileLoading')} />
+  if (loading) return <Loading label={t('screens:fileLoading')} />
   if (!file) return null
   return (
     <Modal opened onClose={onClose} title={t(file.titleKey)} centered size="xl">

@@ -6,18 +6,7 @@
 // (use-resource-changes.ts).
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Alert, Button, Group, Pagination, Paper, Stack, Switch, Text, Title } from '@mantine/core'
 import { describeFailure } from '../../shared/response-codes.ts'
 import { SchemaForm } from './schema-form.tsx'
 import { AnswerSummary } from './answer-summary.tsx'
@@ -32,6 +21,7 @@ import { usePageChanges } from './page-changes.ts'
 import { FileViewPopup, useFileView } from './file-view.tsx'
 import { useActsFor } from './acts-for.ts'
 import { mapped } from './resource-data.ts'
+import { Loading } from '../components/loading.tsx'
 
 export function ResourceScreen({
   screen,
@@ -91,7 +81,7 @@ export function ResourceScreen({
           />
         </Paper>
       ) : null}
-      {list.state === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {list.state === 'loading' && <Loading />}
       {list.state === 'failed' && <ListFailure list={list} />}
       {ready && list.rows.length === 0 && (
         <Text c="dimmed">

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { useQueryClient } from '@tanstack/react-query'
 import { invalidateCustomerInfo } from '../api/get-customer-info.ts'
 import { goAfterSignIn } from '../api/post-login/go-after-sign-in.ts'
-import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core'
 import { describeFailure } from '../../shared/response-codes.ts'
 import { callOperation, type CallResult, type FieldError } from './call-operation.ts'
 import { SchemaForm } from './schema-form.tsx'
@@ -24,6 +24,7 @@ import { useNotice } from './use-resource-changes.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 import { useActsFor } from './acts-for.ts'
 import { shownOn, valueAt } from './resource-data.ts'
+import { Loading } from '../components/loading.tsx'
 
 /** The screen's record, loaded by its get operation, and the version that resets the form. */
 function useSettingsRecord(settings: NonNullable<ScreenDescription['settings']>) {
@@ -175,7 +176,7 @@ export function SettingsScreen({
           {display.text ?? (display.title ? '' : t('common:errors.server'))}
         </Alert>
       )}
-      {!record && !failure && <Loader aria-label={t('common:loading')} />}
+      {!record && !failure && <Loading />}
       {record && <AnswerSummary screenId={screen.id} fields={settings.summary} values={summary} />}
       {record && !open && i18n.exists(`screens:${screen.id}.notNow`) && (
         <Text c="dimmed">{t(`screens:${screen.id}.notNow`)}</Text>

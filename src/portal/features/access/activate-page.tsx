@@ -7,12 +7,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Button, Loader, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { Link } from 'react-router'
 import { api, session } from '../../api/client.ts'
 import { describeFailure, joinValidationErrors } from '../../../shared/response-codes.ts'
 import { PublicPage } from '../../components/public-page.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
+import { Loading } from '../../components/loading.tsx'
 
 export const activationActions = ['activation', 'activationBusiness', 'activationEmployee'] as const
 type Action = (typeof activationActions)[number]
@@ -41,7 +42,7 @@ export function Component() {
 
   return (
     <PublicPage title={t('access:activate.title')}>
-      {state === 'working' && <Loader aria-label={t('common:loading')} />}
+      {state === 'working' && <Loading />}
       {state === 'form' && <ActivationForm {...activation} />}
       <Modal
         opened={failure !== null}

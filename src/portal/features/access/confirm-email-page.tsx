@@ -4,9 +4,10 @@
 import { useEffect, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Center, Loader } from '@mantine/core'
+import { Center } from '@mantine/core'
 import { api, session } from '../../api/client.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
+import { Loading } from '../../components/loading.tsx'
 
 export function Component() {
   const { t } = useTranslation('common')
@@ -39,7 +40,7 @@ export function Component() {
 
   return (
     <Center mih="100vh">
-      <Loader aria-label={t('loading')} />
+      <Loading label={t('loading')} />
     </Center>
   )
 }

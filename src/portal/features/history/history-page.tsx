@@ -14,7 +14,6 @@ import {
   Anchor,
   Button,
   Group,
-  Loader,
   NativeSelect,
   Pagination,
   Paper,
@@ -31,6 +30,7 @@ import { describeFailure } from '../../../shared/response-codes.ts'
 import { useMoney } from '../../i18n/use-money.ts'
 import { TransactionList, type Transaction } from '../../components/transaction-list.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
+import { Loading } from '../../components/loading.tsx'
 
 type Filter = Omit<components['schemas']['TransactionHistoryFilter'], 'pageNumber' | 'pageSize'>
 type Summary = components['schemas']['HistorySummary']
@@ -350,7 +350,7 @@ function HistoryResults({
   const pages = list.status === 'ready' ? Math.max(1, Math.ceil(list.results / historyPageSize)) : 1
   return (
     <>
-      {list.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {list.status === 'loading' && <Loading />}
       {list.status === 'failed' && (
         <Alert color="red" role="alert" title={list.title ?? t('common:errors.error')}>
           {list.text ?? (list.title ? null : t('common:errors.server'))}

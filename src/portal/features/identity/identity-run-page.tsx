@@ -15,6 +15,7 @@ import {
   type RunLink,
 } from './api/identity-verification-run-get.ts'
 import { useIdentityVerificationRunSubmit } from './api/identity-verification-run-submit.ts'
+import { Loading } from '../../components/loading.tsx'
 
 /** The stored-file limit of the server (src/server/uploads/stored-files.ts). */
 const maxFileBytes = 10 * 1024 * 1024
@@ -29,7 +30,7 @@ export function Component() {
   return (
     <PublicPage title={t('identity:run.title')}>
       {query.isPending ? (
-        <Loader aria-label={t('common:loading')} />
+        <Loading />
       ) : query.isError || (query.data?.status ?? 500) >= 500 ? (
         <Text role="alert">{t('common:errors.network')}</Text>
       ) : !run ? (

@@ -6,11 +6,12 @@
 // rejected video identity as a required action).
 import { Link, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { DocumentStatus, ResponseCode } from '../../../generated/constants.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
 import { IdentityCheckStartButton } from '../../components/identity-check-start-button.tsx'
+import { Loading } from '../../components/loading.tsx'
 
 type VideoIdentity = NonNullable<components['schemas']['Identity']['videoIdentity']>
 
@@ -36,7 +37,7 @@ export function Component() {
   const { id = '' } = useParams()
   const identity = useOperationQuery('identityGet', {})
   const data = identity.data?.data
-  if (identity.isPending) return <Loader aria-label={t('common:loading')} />
+  if (identity.isPending) return <Loading />
   if (data?.responseCode !== ResponseCode.Success) {
     return <Text role="alert">{t('common:errors.network')}</Text>
   }

@@ -12,7 +12,6 @@ import {
   Center,
   Group,
   Image,
-  Loader,
   Paper,
   Stack,
   Text,
@@ -27,6 +26,7 @@ import { session } from '../../api/client.ts'
 import { LanguageSelect } from '../../components/language-select.tsx'
 import { withAllStyles } from '../../app/styles.ts'
 import { signIn, signInWithCode, type SecondStep, type SignInResult } from './sign-in.ts'
+import { Loading } from '../../components/loading.tsx'
 
 const SecondStepView = lazy(
   withAllStyles(() =>
@@ -71,7 +71,7 @@ export function Component() {
           )}
           {/* The second step has forms of its own: it is not inside the password form. */}
           {step ? (
-            <Suspense fallback={<Loader aria-label={t('common:loading')} />}>
+            <Suspense fallback={<Loading />}>
               <SecondStepView
                 step={step}
                 onSignedIn={flow.finishSecondStep}

@@ -29,6 +29,7 @@ import { api } from '../../api/client.ts'
 import { LanguageSelect } from '../../components/language-select.tsx'
 import { useBrand } from '../../brand/brand-context.tsx'
 import { logoUrl } from '../../brand/resolve-brand.ts'
+import { Loading } from '../../components/loading.tsx'
 
 type Message = components['schemas']['DemoMailboxMessage']
 type Box =
@@ -108,7 +109,7 @@ function MailboxPage() {
         <Title order={1} size="h2">
           {t('mailbox.title')}
         </Title>
-        {available === null && <Loader aria-label={t('common:loading')} />}
+        {available === null && <Loading />}
         {(available === false || box.status === 'unavailable') && (
           <Alert color="yellow" role="status" data-testid="mailbox-unavailable">
             {t('mailbox.unavailable')}

@@ -4,18 +4,7 @@
 import { useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import {
-  Alert,
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Alert, Anchor, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import {
   failureText,
@@ -36,6 +25,7 @@ import {
 import { postMultipart } from './mass-upload.ts'
 import { useMassAccess } from './use-mass-access.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
+import { Loading } from '../../components/loading.tsx'
 
 type PreviewAnswer = components['schemas']['Envelope'] & {
   summary?: MassSummary
@@ -119,7 +109,7 @@ function ExternalMassForm({ kind }: { kind: ExternalKind }) {
         {t(`kinds.${kind}.title`)}
       </Title>
       <MassGate kind={kind} access={access}>
-        {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+        {state.status === 'loading' && <Loading />}
         {state.status === 'ready' && (
           <Paper
             withBorder

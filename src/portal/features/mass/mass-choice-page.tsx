@@ -2,9 +2,10 @@
 // and 6: P2P, wire, EFT, card payouts and digital, each by its sendMoneyMass* flag).
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core'
+import { Alert, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { massKinds, permissionOf } from './mass-kinds.ts'
 import { useMassAccess } from './use-mass-access.ts'
+import { Loading } from '../../components/loading.tsx'
 
 export function Component() {
   const { t } = useTranslation(['mass', 'common'])
@@ -16,7 +17,7 @@ export function Component() {
         {t('title')}
       </Title>
       <Text c="dimmed">{t('intro')}</Text>
-      {!access.loaded && <Loader aria-label={t('common:loading')} />}
+      {!access.loaded && <Loading />}
       {access.loaded && allowed.length === 0 && (
         <Alert color="yellow" role="alert" data-testid="mass-not-enabled">
           {t('noneEnabled')}

@@ -10,7 +10,6 @@ import {
   Button,
   FileInput,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   Stack,
@@ -23,6 +22,7 @@ import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
 import { drafts } from './mass-draft.ts'
 import { MassGate, SampleLink, SourceAccount } from './mass-parts.tsx'
 import { useMassAccess } from './use-mass-access.ts'
+import { Loading } from '../../components/loading.tsx'
 
 /** The text a pasted list may hold (spec: p2pMassTransferTextSubmit.text). */
 const maxTextLength = 200_000
@@ -90,7 +90,7 @@ export function Component() {
         {t('kinds.p2p.title')}
       </Title>
       <MassGate kind="p2p" access={access}>
-        {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+        {state.status === 'loading' && <Loading />}
         {state.status === 'failed' && (
           <Alert color="red" role="alert">
             {state.failure.text ?? state.failure.title ?? t('common:errors.server')}

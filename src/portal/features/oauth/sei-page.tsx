@@ -5,8 +5,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Loader, Stack } from '@mantine/core'
+import { Alert, Stack } from '@mantine/core'
 import { send } from '../../api/client.ts'
+import { Loading } from '../../components/loading.tsx'
 
 export function Component() {
   const { t } = useTranslation(['access', 'common'])
@@ -44,7 +45,7 @@ export function Component() {
           {error}
         </Alert>
       ) : (
-        <Loader aria-label={t('common:loading')} />
+        <Loading />
       )}
     </Stack>
   )

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { setActingCustomer } from '../../api/acting-customer.ts'
 import {
   accessInfoOf,
@@ -13,6 +13,7 @@ import {
   useCustomerAccessList,
 } from '../../api/get-customer-access-list.ts'
 import { businessStartPage } from '../../api/post-login/post-login.ts'
+import { Loading } from '../../components/loading.tsx'
 
 export function Component() {
   const { t } = useTranslation(['onboarding', 'forms', 'common'])
@@ -54,7 +55,7 @@ export function Component() {
           {t('common:errors.server')}
         </Alert>
       )}
-      {!access && !failed && <Loader aria-label={t('common:loading')} />}
+      {!access && !failed && <Loading />}
       {access?.accessList.map((entry) => (
         <Paper key={entry.customerId} withBorder p="md" data-testid="company-entry">
           <Group justify="space-between" wrap="wrap">

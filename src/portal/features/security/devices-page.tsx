@@ -25,6 +25,7 @@ import {
 } from '../../renderer/result-popups.tsx'
 import { settle } from './call-outcome.ts'
 import { LinkDevicePopup, type Device } from './link-device-popup.tsx'
+import { Loading } from '../../components/loading.tsx'
 
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; devices: Device[] }
 type Linking = { pending?: Device } | null
@@ -125,7 +126,7 @@ function DeviceList(props: {
   const { load } = props
   return (
     <>
-      {load.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {load.status === 'loading' && <Loading />}
       {load.status === 'failed' && (
         <Alert color="red" role="alert" title={t('common:errors.error')}>
           <Stack align="flex-start">

@@ -30,6 +30,7 @@ import { ResponsePopup, SuccessNotice, type Popup } from '../../renderer/result-
 import { announce, twoStepChangeKey } from '../../components/announced-events.ts'
 import { rpcOk, settle } from './call-outcome.ts'
 import { CodePopup, type CodeVerdict } from './code-popup.tsx'
+import { Loading } from '../../components/loading.tsx'
 
 /** What the server's request takes: an approval mode, or the sign-in mode that is off. */
 type Mode = ApprovalMode | typeof loginTwoStepOff
@@ -110,7 +111,7 @@ function TwoStepPage() {
           {t('canceled')}
         </Alert>
       )}
-      {load.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {load.status === 'loading' && <Loading />}
       {load.status === 'failed' && (
         <Alert color="red" role="alert" title={t('common:errors.error')}>
           <Stack align="flex-start">

@@ -6,12 +6,13 @@
 // (businessTransactionMassApprove, section 6). The page is a shell: the queue's state is in
 // approved-queue.ts, the decisions in approved-decisions.ts, the parts in approved-*.tsx.
 import { useTranslation } from 'react-i18next'
-import { Alert, Badge, Button, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Pagination, Stack, Text, Title } from '@mantine/core'
 import { CodeStepPopup, OutcomePopup } from '../../components/transfer/transfer-popups.tsx'
 import { approvalPageSize, useApprovalQueue } from './approved-queue.ts'
 import { useApprovalDecisions } from './approved-decisions.ts'
 import { ApprovalFilterForm } from './approved-filters.tsx'
 import { ApprovalCards, ApprovalTable } from './approved-requests.tsx'
+import { Loading } from '../../components/loading.tsx'
 
 function ApprovalHeading({ count }: { count: number | null }) {
   const { t } = useTranslation(['transfers', 'mass', 'common'])
@@ -54,7 +55,7 @@ export function Component() {
     <Stack>
       <ApprovalHeading count={queue.count} />
       <ApprovalFilterForm users={queue.users} onApply={queue.applyFilters} />
-      {list.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {list.status === 'loading' && <Loading />}
       {list.status === 'failed' && (
         <Alert color="red" role="alert" title={list.failure.title ?? t('common:errors.error')}>
           {list.failure.text ?? (list.failure.title ? null : t('common:errors.server'))}

@@ -5,17 +5,7 @@
 import { useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDebouncedValue } from '@mantine/hooks'
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core'
 import { useMoney } from '../../i18n/use-money.ts'
 import { useOperationQuery, type RpcBody, type RpcOperationId } from '../../api/operation-query.ts'
 import {
@@ -26,6 +16,7 @@ import {
 import type { TransferSubmit } from './use-transfer-submit.ts'
 import { ReviewPanel } from './transfer-review.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
+import { Loading } from '../../components/loading.tsx'
 
 export function TransferPageShell(props: {
   title: string
@@ -50,7 +41,7 @@ export function TransferPageShell(props: {
       <Title order={1} size="h2">
         {props.title}
       </Title>
-      {accounts.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {accounts.status === 'loading' && <Loading />}
       {accounts.status === 'failed' && (
         <Alert color="red" role="alert" title={accounts.failure.title ?? t('common:errors.error')}>
           {accounts.failure.text ?? (accounts.failure.title ? null : t('common:errors.server'))}

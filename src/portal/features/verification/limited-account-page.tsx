@@ -3,14 +3,15 @@
 // processing (section 4) and the page says the documents are being checked.
 import { Link, Navigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Button, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { VerificationState } from '../../../generated/constants.ts'
 import { useUserStatus } from './use-user-status.ts'
+import { Loading } from '../../components/loading.tsx'
 
 export function Component() {
   const { t } = useTranslation(['verification', 'common'])
   const { status, isPending } = useUserStatus()
-  if (isPending) return <Loader aria-label={t('common:loading')} />
+  if (isPending) return <Loading />
   if (!status) return <Text role="alert">{t('common:errors.network')}</Text>
   if (!status.limited) return <Navigate to="/home" replace />
   const uploaded = status.verificationState !== VerificationState.Limited

@@ -3,10 +3,11 @@
 // the KYC page; a verified customer is sent home.
 import { Link, Navigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Paper, Stack, Text, Title } from '@mantine/core'
 import { VerificationState } from '../../../generated/constants.ts'
 import { useUserStatus } from './use-user-status.ts'
 import { IdentityCheckStartButton } from '../../components/identity-check-start-button.tsx'
+import { Loading } from '../../components/loading.tsx'
 
 /** States in which the customer has something to do on the KYC page. */
 const actionStates = new Set<string>([
@@ -19,7 +20,7 @@ const actionStates = new Set<string>([
 export function Component() {
   const { t } = useTranslation(['verification', 'common'])
   const { status, isPending } = useUserStatus()
-  if (isPending) return <Loader aria-label={t('common:loading')} />
+  if (isPending) return <Loading />
   if (!status) return <Text role="alert">{t('common:errors.network')}</Text>
   if (status.verified) return <Navigate to="/home" replace />
   if (status.verificationState === VerificationState.Limited)
