@@ -25,7 +25,7 @@ export const handler: Handler<'authLogin'> = async (context, input) => {
   const username = input.username.trim().toLowerCase()
   const [user] = await context.db.select().from(users).where(eq(users.username, username))
   const check = await checkPasswordCounted(context, user ? { userId: user.id } : { username }, () =>
-    verifyPassword(input.password, user?.passwordHash ?? unknownUserHash),
+    verifyPassword(input.password, user?.passwordHash ?? unknownUserHash()),
   )
   if (check.outcome !== 'right' || !user) {
     const reason = check.outcome === 'blocked' && !check.checked ? 'blocked' : 'wrong credentials'

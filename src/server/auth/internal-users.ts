@@ -49,7 +49,7 @@ export async function internalSignIn(
   const username = input.username.trim().toLowerCase()
   const [user] = await context.db.select().from(users).where(eq(users.username, username))
   const check = await checkPasswordCounted(context, user ? { userId: user.id } : { username }, () =>
-    verifyPassword(input.password, user?.passwordHash ?? unknownUserHash),
+    verifyPassword(input.password, user?.passwordHash ?? unknownUserHash()),
   )
   if (check.outcome !== 'right' || !user) {
     const unchecked = check.outcome === 'blocked' && !check.checked
