@@ -57,7 +57,13 @@ async function inputErrors(db: Db, customerId: number, input: Input, product: Ca
   return errors
 }
 
-async function answerFor(db: Db, accountId: number, product: CardProduct, fees: CardFees | undefined, feeMinor: bigint) {
+async function answerFor(
+  db: Db,
+  accountId: number,
+  product: CardProduct,
+  fees: CardFees | undefined,
+  feeMinor: bigint,
+) {
   const card = await cardAccountById(db, accountId)
   if (!card) throw new Error(`assertion: card ${accountId} exists`)
   return rpcOk<'cardApply'>({
