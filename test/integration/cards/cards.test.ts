@@ -115,6 +115,10 @@ for (const target of databaseTargets()) {
       expect(fresh).toMatchObject({ accountStatusId: S.submitted, accountId: applied.cardId })
       const again = ok(await call('cardApply', application('apply-card-01')))
       expect(again.cardId).toBe(applied.cardId)
+      const twice = await Promise.all(
+        [1, 2].map(() => call('cardApply', application('apply-twice'))),
+      )
+      expect(ok(twice[0]!).cardId).toBe(ok(twice[1]!).cardId)
       expect(await balanceOf(call, usd)).toBe(before)
 
       const confirm = { cardId: fresh.accountId, idempotencyKey: 'confirm-card-01' }
@@ -214,6 +218,9 @@ for (const target of databaseTargets()) {
       expect(second.transactionId).toBe(first.transactionId)
       expect(await balanceOf(call, virtual)).toBe('170.00')
       expect(Number(before) - Number(await balanceOf(call, usd))).toBeCloseTo(20, 2)
+      const together = await Promise.all(Array.from({ length: 5 }, () => load('load-card-05')))
+      expect(new Set(together.map((reply) => ok(reply).transactionId)).size).toBe(1)
+      expect(await balanceOf(call, virtual)).toBe('190.00')
       expect(refusal(await load('load-card-02', { amount: '0' })).parameter).toBe('amount')
       expect(refusal(await load('load-card-03', { fromAccountId: eur })).parameter).toBe(
         'fromAccountId',
