@@ -1,0 +1,139 @@
+// Activating a shipped card (product-spec section 7, activation): what it costs and the extra
+// fields it needs (cardActivationDataGet), the account the fee is taken from, then the PIN,
+// shown once in a dialog the person closes when they have it.
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useOperationQuery } from '../../api/operation-query.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
+import { usePaymentAccounts, type Card } from './card-data.ts'
+import { AccountChoice, FeeTable } from './card-fees.tsx'
+import { DialogButtons } from './dialog-buttons.tsx'
+import { useCardAction, type Report } from './use-card-action.ts'
+
+export function ActivateButton({ card, report }: { card: Card; report: Report }) {
+  const { t } = useTranslation('cards')
+  const [open, setOpen] = useState(false)
+  const [pin, setPin] = useState<string | null>(null)
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{t('actions.activate')}</Button>
+      {open && (
+        <ActivateDialog
+          card={card}
+          report={report}
+          onClose={() => setOpen(false)}
+          onPin={(code) => {
+            setOpen(false)
+            setPin(code)
+          }}
+        />
+      )}
+      {pin && <PinOnce pin={pin} onClose={() => setPin(null)} />}
+    </>
+  )
+}
+
+function ActivateDialog(props: {
+  card: Card
+  report: Report
+  onClose(): void
+  onPin(pin: string): void
+}) {
+  const { t } = useTranslation(['cards', 'common'])
+  const { card } = props
+  const data = useOperationQuery('cardActivationDataGet', { accountId: card.accountId })
+  const reply = data.data?.data
+  const accounts = usePaymentAccounts()
+  const activate = useCardAction('cardActivate', props.report)
+  const [feeAccount, setFeeAccount] = useState('')
+  const [extra, setExtra] = useState<Record<string, string>>({})
+  const [invalid, setInvalid] = useState(false)
+  const feeCurrency = reply?.feeCurrency ?? reply?.fees?.currency ?? card.currencyCode
+  const choices = (accounts ?? []).filter((account) => account.currencyCode === feeCurrency)
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    if (!feeAccount) {
+      setInvalid(true)
+      return
+    }
+    const answer = await activate.run(
+      (idempotencyKey) => ({
+        accountId: card.accountId,
+        feeAccountId: Number(feeAccount),
+        ...(Object.keys(extra).length > 0 && { extraParams: extra }),
+        idempotencyKey,
+      }),
+      t('done.activated'),
+    )
+    if (answer?.pinCode) props.onPin(answer.pinCode)
+    else if (answer) props.onClose()
+  }
+  return (
+    <Modal opened onClose={props.onClose} title={t('activate.title')} centered>
+      {!reply && <Loader aria-label={t('common:loading')} />}
+      {reply && reply.responseCode === ResponseCode.Success && (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack>
+            <Text size="sm">{t('activate.text')}</Text>
+            {reply.fees && <FeeTable fees={reply.fees} />}
+            <AccountChoice
+              label={t('activate.feeAccount')}
+              accounts={choices}
+              value={feeAccount}
+              onChange={(value) => {
+                setFeeAccount(value)
+                setInvalid(false)
+              }}
+              error={invalid ? t('errors.required') : null}
+            />
+            {(reply.extraParams ?? []).map((param) => (
+              <TextInput
+                key={param.name}
+                label={param.label ?? param.name}
+                required={param.required}
+                value={extra[param.name] ?? ''}
+                onChange={(event) => {
+                  const value = event.currentTarget.value
+                  setExtra((current) => ({ ...current, [param.name]: value }))
+                }}
+              />
+            ))}
+            <DialogButtons
+              busy={activate.busy}
+              onClose={props.onClose}
+              submit={t('activate.submit')}
+            />
+          </Stack>
+        </form>
+      )}
+      {reply && reply.responseCode !== ResponseCode.Success && (
+        <Text role="alert">{reply.responseDescription ?? t('common:errors.server')}</Text>
+      )}
+    </Modal>
+  )
+}
+
+/** The PIN, shown once: after this dialog closes it is only shown again after an approval. */
+export function PinOnce({ pin, onClose }: { pin: string; onClose(): void }) {
+  const { t } = useTranslation('cards')
+  return (
+    <Modal opened onClose={onClose} title={t('pin.yourPin')} centered closeOnClickOutside={false}>
+      <Stack align="center">
+        <Title
+          order={2}
+          ff="monospace"
+          translate="no"
+          data-testid="pin-code"
+          style={{ letterSpacing: '0.3em' }}
+        >
+          {pin}
+        </Title>
+        <Text size="sm" ta="center">
+          {t('pin.onceText')}
+        </Text>
+        <Button onClick={onClose}>{t('pin.remembered')}</Button>
+      </Stack>
+    </Modal>
+  )
+}
