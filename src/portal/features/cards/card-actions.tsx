@@ -1,13 +1,12 @@
-// The actions of a card's page (issue 17): exactly those its flags allow - pause or unpause,
-// rename, show and change the PIN, block (after a confirmation, for good) - and the lifecycle
-// steps the flags do not name (activation, reissue, shipping upgrade; card-data.ts). A card
-// with none says so.
+// The actions of a card's page (issue 17): exactly those its flags allow - activate, load,
+// pause or unpause, show and change the PIN, rename, reissue, upgrade the shipping, block
+// (after a confirmation, for good). A card with none says so.
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useMoney } from '../../i18n/use-money.ts'
-import { lifecycleActions, type Card } from './card-data.ts'
+import type { Card } from './card-data.ts'
 import { useCardAction, type Report } from './use-card-action.ts'
 import { ActivateButton } from './card-activation.tsx'
 import { DialogButtons } from './dialog-buttons.tsx'
@@ -21,7 +20,6 @@ export function CardActions(props: { card: Card; report: Report; onLoad?: () => 
   const [dialog, setDialog] = useState<Dialog>(null)
   const pause = useCardAction('cardPause', report)
   const unpause = useCardAction('cardUnpause', report)
-  const steps = lifecycleActions(card)
   const id = { accountId: card.accountId }
   const any =
     flags.canLoad ||
@@ -31,15 +29,15 @@ export function CardActions(props: { card: Card; report: Report; onLoad?: () => 
     flags.canShowPin ||
     flags.canChangePin ||
     flags.canBlock ||
-    steps.activate ||
-    steps.reissue ||
-    steps.upgradeShipping
+    flags.canActivate ||
+    flags.canReissue ||
+    flags.canUpgradeShipping
   if (!any) return <Text data-testid="card-no-actions">{t('actions.none')}</Text>
   const close = () => setDialog(null)
   return (
     <>
       <Group gap="sm" role="group" aria-label={t('actions.title')} data-testid="card-actions">
-        {steps.activate && <ActivateButton card={card} report={report} />}
+        {flags.canActivate && <ActivateButton card={card} report={report} />}
         {flags.canLoad && props.onLoad && (
           <Button onClick={props.onLoad}>{t('actions.load')}</Button>
         )}
@@ -71,12 +69,12 @@ export function CardActions(props: { card: Card; report: Report; onLoad?: () => 
             {t('actions.rename')}
           </Button>
         )}
-        {steps.reissue && (
+        {flags.canReissue && (
           <Button variant="default" onClick={() => setDialog('reissue')}>
             {t('actions.reissue')}
           </Button>
         )}
-        {steps.upgradeShipping && (
+        {flags.canUpgradeShipping && (
           <Button variant="default" onClick={() => setDialog('upgrade')}>
             {t('actions.upgrade')}
           </Button>

@@ -6,16 +6,11 @@ import type { components } from '../../../generated/api.d.ts'
 import type { RpcOperationId } from '../../api/operation-query.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
 import { useReloadOnTransactions } from '../../api/use-reload-on-transactions.ts'
-import { failureText, type FailureText } from '../../components/transfer/transfer-display.ts'
+import type { CardsState } from './card-rules.ts'
+import { failureText } from '../../components/transfer/transfer-display.ts'
 import { AccountStatus, AccountType, ResponseCode } from '../../../generated/constants.ts'
 
-export type Card = components['schemas']['Card']
 export type Account = components['schemas']['Account']
-
-export type CardsState =
-  | { status: 'loading' }
-  | { status: 'failed'; failure: FailureText }
-  | { status: 'ready'; cards: Card[] }
 
 /** What a change to a card makes stale: the cards, the balances and the history. */
 export const changedByCard: RpcOperationId[] = [
@@ -49,37 +44,4 @@ export function usePaymentAccounts(): Account[] | undefined {
   )
 }
 
-/** The page of a card. */
-export const cardPath = (card: { accountId: number }) => `/cards/${card.accountId}`
-
-/** The i18n key of a card's status (the status ids of product-spec section 4). */
-export const statusKey = (card: Card) => `status.${card.accountStatusId}`
-
-/**
- * The statuses a confirmed plastic card passes through before it is shipped (section 4): a
- * card on its way can have its shipping upgraded; a shipped one is activated.
- */
-const onItsWay: ReadonlySet<number> = new Set([
-  AccountStatus.Processing,
-  AccountStatus.Printing,
-  AccountStatus.Printed,
-  AccountStatus.PendingDocument,
-])
-
-/**
- * The actions the card flags do not name (activation, shipping upgrade, reissue): the
- * product spec gives no flag for them, so the portal decides from the status
- * (docs/decisions.md, "Cards (portal)"); the server refuses what it does not allow.
- */
-export function lifecycleActions(card: Card) {
-  const physical = card.flags.isPhysical
-  const reissuable =
-    card.accountStatusId === AccountStatus.Active ||
-    card.accountStatusId === AccountStatus.Expired ||
-    card.accountStatusId === AccountStatus.Paused
-  return {
-    activate: physical && card.accountStatusId === AccountStatus.Shipped,
-    upgradeShipping: physical && onItsWay.has(card.accountStatusId),
-    reissue: physical && card.flags.canBlock && reissuable,
-  }
-}
+export { cardPath, cardsLanding, statusKey, type Card, type CardsState } from './card-rules.ts'

@@ -5,19 +5,13 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core'
 import { useMoney } from '../../i18n/use-money.ts'
-import { cardPath, statusKey, type Card } from './card-data.ts'
+import { cardPath, kindKey, statusKey, type Card } from './card-rules.ts'
 import { AccountStatus } from '../../../generated/constants.ts'
 
 /** The card's title: its alias, or its kind (virtual or plastic, debit or prepaid). */
 export function useCardTitle(): (card: Card) => string {
   const { t } = useTranslation('cards')
   return (card) => card.cardAliasName || t(kindKey(card))
-}
-
-export function kindKey(card: Card): string {
-  const medium = card.flags.isVirtual ? 'virtual' : 'physical'
-  const kind = card.flags.isDebit ? 'Debit' : 'Prepaid'
-  return `kind.${medium}${kind}`
 }
 
 /** Status colours: in use green, on its way blue, paused yellow, ended or fraud red. */

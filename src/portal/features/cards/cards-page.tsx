@@ -5,18 +5,9 @@
 import { Link, Navigate, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { cardPath, useCards, type CardsState } from './card-data.ts'
+import { cardsLanding, useCards } from './card-data.ts'
 import { CardFace } from './card-face.tsx'
 import { Failure } from './card-notice.tsx'
-
-/** Where /cards leads: the single card, else the list of the kind the customer holds. */
-export function cardsLanding(state: CardsState): string | null {
-  if (state.status !== 'ready') return null
-  const [only] = state.cards
-  if (state.cards.length === 1 && only) return cardPath(only)
-  const anyPhysical = state.cards.some((card) => card.flags.isPhysical)
-  return anyPhysical || state.cards.length === 0 ? '/cards/physical' : '/cards/virtual'
-}
 
 /** /cards: the redirect. */
 export function Component() {
