@@ -32,6 +32,7 @@ import { seedHistoryDemo } from './history.ts'
 import { seedExternalDemo } from './external-transfers.ts'
 import { seedKycReviewDemo } from './kyc-review.ts'
 import { seedBusinessDemo } from './business.ts'
+import { seedCardsDemo } from './cards.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -152,6 +153,8 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedKycReviewDemo(db, demoPassword)
   // Last, so the ids of the demo rows before it stay what the tests name.
   await seedFatcaDemo(db, demoPassword)
+  // After it, for the same reason: the cards' accounts follow every other demo account.
+  await seedCardsDemo(db)
 }
 
 async function fundDemoAccount(

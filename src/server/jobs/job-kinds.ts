@@ -13,6 +13,8 @@ import {
 } from '../adapters/identity/built-in-identity.ts'
 import { recordIdentityDecision } from '../kyc/identity-decisions.ts'
 import { w8BenLapseJob, w8BenLapseJobKind } from '../kyc/fatca-w8ben-lapse.ts'
+import { builtInCardStatusJobKind } from '../adapters/card-issuer/built-in-card-issuer.ts'
+import { recordCardStatusJob } from '../cards/card-status.ts'
 
 export const jobKinds: Record<string, JobRunner | undefined> = {
   [webhookDeliveryKind]: deliverWebhookJob,
@@ -24,4 +26,6 @@ export const jobKinds: Record<string, JobRunner | undefined> = {
   [builtInIdentityJobKind]: builtInIdentityCheckJob(recordIdentityDecision),
   // A validated W-8BEN's warning and lapse (the bank's FATCA/CRS check).
   [w8BenLapseJobKind]: w8BenLapseJob,
+  // The built-in card issuer's statuses, recorded by the cards area.
+  [builtInCardStatusJobKind]: recordCardStatusJob,
 }

@@ -1,0 +1,110 @@
+// cardApply: a new card of a product in status 0 (submitted), waiting for its confirmation
+// (product-spec sections 3 and 7, add-card). Nothing is charged yet: the answer quotes the
+// issue fee plus the shipping fee that cardApplicationConfirm takes from the fee account. The
+// card's number, expiry and PIN come from the issuer at once and are sealed; a retry with the
+// same idempotencyKey answers the same card.
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../db/open-database.ts'
+import type { Handler } from '../rpc/handler-context.ts'
+import { rpcFail, rpcOk, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { cardRecords } from '../db/schema-cards.ts'
+import { cardAccountById } from '../ledger/card-accounts.ts'
+import { actingUser } from '../transfers/acting-user.ts'
+import { inTransaction } from '../transfers/transfer-orders.ts'
+import type { CardFees, CardProduct } from '../adapters/card-issuer/card-issuer-adapter.ts'
+import { AccountStatus } from '../../generated/constants.ts'
+import { openCard } from './card-issue.ts'
+import { normalizedAlias } from './card-rules.ts'
+import { cardOf } from './card-view.ts'
+import {
+  feeJson,
+  feesFor,
+  feesJson,
+  isFieldError,
+  paymentAccountFor,
+  productOf,
+} from './card-quotes.ts'
+
+type Input = Parameters<Handler<'cardApply'>>[1]
+
+function shippingError(input: Input, product: CardProduct, fees: CardFees): FieldError | undefined {
+  if (product.cardIsVirtual) {
+    return input.shippingId === undefined
+      ? undefined
+      : { parameter: 'shippingId', description: 'must be empty: a virtual card is not shipped' }
+  }
+  if (input.shippingId === undefined) {
+    return { parameter: 'shippingId', description: 'is required for a physical card' }
+  }
+  const option = fees.shipping.find((o) => o.id === input.shippingId)
+  if (!option) return { parameter: 'shippingId', description: 'is not a shipping option' }
+  if (option.disabledReasons.length > 0) {
+    return { parameter: 'shippingId', description: option.disabledReasons.join(' ') }
+  }
+  return undefined
+}
+
+async function inputErrors(db: Db, customerId: number, input: Input, product: CardProduct) {
+  const errors: FieldError[] = []
+  if (input.cardIsVirtual !== product.cardIsVirtual) {
+    const kind = product.cardIsVirtual ? 'virtual' : 'physical'
+    errors.push({ parameter: 'cardIsVirtual', description: `does not match the ${kind} product` })
+  }
+  for (const field of ['settlementAccountId', 'feeAccountId'] as const) {
+    const found = await paymentAccountFor(db, customerId, input[field], product.currencyCode, field)
+    if (isFieldError(found)) errors.push(found)
+  }
+  return errors
+}
+
+async function answerFor(db: Db, accountId: number, product: CardProduct, fees: CardFees | undefined, feeMinor: bigint) {
+  const card = await cardAccountById(db, accountId)
+  if (!card) throw new Error(`assertion: card ${accountId} exists`)
+  return rpcOk<'cardApply'>({
+    cardId: card.id,
+    card: await cardOf(db, card),
+    fees: feesJson(fees, product.currencyCode),
+    fee: feeJson(feeMinor, product.currencyCode),
+  })
+}
+
+export const handler: Handler<'cardApply'> = async (context, input) => {
+  const acting = await actingUser(context)
+  const { db } = context
+  const product = productOf(input.type)
+  if (!product) {
+    return validationFailure([{ parameter: 'type', description: 'is not a card product on offer' }])
+  }
+  const fees = await feesFor(db, acting.customerId, product)
+  const [earlier] = await db
+    .select()
+    .from(cardRecords)
+    .where(
+      and(
+        eq(cardRecords.customerId, acting.customerId),
+        eq(cardRecords.applicationKey, input.idempotencyKey),
+      ),
+    )
+  if (earlier) return answerFor(db, earlier.accountId, product, fees, earlier.applicationFeeMinor)
+  if (!fees) return rpcFail('TA1', 'Cards are not issued to your country.')
+  const errors = await inputErrors(db, acting.customerId, input, product)
+  const shipping = shippingError(input, product, fees)
+  if (shipping) errors.push(shipping)
+  if (errors.length > 0) return validationFailure(errors)
+  const option = fees.shipping.find((o) => o.id === input.shippingId)
+  const feeMinor = fees.issueMinor + (option?.feeMinor ?? 0n)
+  return inTransaction(db, async (tx) => {
+    const accountId = await openCard(tx, {
+      customerId: acting.customerId,
+      product,
+      statusId: AccountStatus.Submitted,
+      settlementAccountId: input.settlementAccountId,
+      feeAccountId: input.feeAccountId,
+      applicationKey: input.idempotencyKey,
+      ...(input.cardAliasName ? { cardAliasName: normalizedAlias(input.cardAliasName) } : {}),
+      ...(option ? { shippingId: option.id, expressShipping: option.express } : {}),
+      applicationFeeMinor: feeMinor,
+    })
+    return answerFor(tx, accountId, product, fees, feeMinor)
+  })
+}
