@@ -9,11 +9,17 @@ import { useMoney } from '../../i18n/use-money.ts'
 import type { Card } from './card-data.ts'
 import { useCardAction, type Report } from './use-card-action.ts'
 import { ActivateButton } from './card-activation.tsx'
-import { DialogButtons } from './dialog-buttons.tsx'
+import { DialogButtons, useDialogReport } from './dialog-buttons.tsx'
 
 type Dialog = 'rename' | 'reissue' | 'upgrade' | 'block' | null
 
-export function CardActions(props: { card: Card; report: Report; onLoad?: () => void }) {
+export function CardActions(props: {
+  card: Card
+  report: Report
+  onLoad?: () => void
+  /** The PIN an activation answered, for the page to show once. */
+  onPin(pin: string): void
+}) {
   const { t } = useTranslation('cards')
   const { card, report } = props
   const { flags } = card
@@ -37,7 +43,7 @@ export function CardActions(props: { card: Card; report: Report; onLoad?: () => 
   return (
     <>
       <Group gap="sm" role="group" aria-label={t('actions.title')} data-testid="card-actions">
-        {flags.canActivate && <ActivateButton card={card} report={report} />}
+        {flags.canActivate && <ActivateButton card={card} report={report} onPin={props.onPin} />}
         {flags.canLoad && props.onLoad && (
           <Button onClick={props.onLoad}>{t('actions.load')}</Button>
         )}
@@ -99,7 +105,8 @@ interface DialogProps {
   onClose(): void
 }
 
-function RenameDialog({ card, report, onClose }: DialogProps) {
+function RenameDialog({ card, onClose, ...props }: DialogProps) {
+  const { report, failure } = useDialogReport(props.report)
   const { t } = useTranslation('cards')
   const rename = useCardAction('cardAliasNameSet', report)
   const [name, setName] = useState(card.cardAliasName ?? '')
@@ -122,6 +129,7 @@ function RenameDialog({ card, report, onClose }: DialogProps) {
     <Modal opened onClose={onClose} title={t('rename.title')} centered>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          {failure}
           <TextInput
             label={t('rename.label')}
             value={name}
@@ -141,7 +149,8 @@ function RenameDialog({ card, report, onClose }: DialogProps) {
   )
 }
 
-function ReissueDialog({ card, report, onClose }: DialogProps) {
+function ReissueDialog({ card, onClose, ...props }: DialogProps) {
+  const { report, failure } = useDialogReport(props.report)
   const { t } = useTranslation('cards')
   const money = useMoney()
   const reissue = useCardAction('cardReissue', report)
@@ -168,6 +177,7 @@ function ReissueDialog({ card, report, onClose }: DialogProps) {
     <Modal opened onClose={onClose} title={t('reissue.title')} centered>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          {failure}
           <Text size="sm">{t('reissue.text')}</Text>
           <Checkbox
             label={t('reissue.express')}
@@ -181,7 +191,8 @@ function ReissueDialog({ card, report, onClose }: DialogProps) {
   )
 }
 
-function UpgradeDialog({ card, report, onClose }: DialogProps) {
+function UpgradeDialog({ card, onClose, ...props }: DialogProps) {
+  const { report, failure } = useDialogReport(props.report)
   const { t } = useTranslation('cards')
   const money = useMoney()
   const upgrade = useCardAction('cardShippingUpgrade', report)
@@ -203,6 +214,7 @@ function UpgradeDialog({ card, report, onClose }: DialogProps) {
     <Modal opened onClose={onClose} title={t('upgrade.title')} centered>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          {failure}
           <Text size="sm">{t('upgrade.text')}</Text>
           <DialogButtons busy={upgrade.busy} onClose={onClose} submit={t('upgrade.submit')} />
         </Stack>
@@ -211,18 +223,20 @@ function UpgradeDialog({ card, report, onClose }: DialogProps) {
   )
 }
 
-function BlockDialog({ card, report, onClose }: DialogProps) {
+function BlockDialog({ card, onClose, ...props }: DialogProps) {
+  const { report, failure } = useDialogReport(props.report)
   const { t } = useTranslation('cards')
   const block = useCardAction('cardBlock', report)
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    await block.run(() => ({ accountId: card.accountId }), t('done.blocked'))
-    onClose()
+    const reply = await block.run(() => ({ accountId: card.accountId }), t('done.blocked'))
+    if (reply) onClose()
   }
   return (
     <Modal opened onClose={onClose} title={t('block.title')} centered>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          {failure}
           <Text>{t('block.text')}</Text>
           <DialogButtons busy={block.busy} onClose={onClose} submit={t('block.submit')} danger />
         </Stack>

@@ -8,13 +8,14 @@ import { useOperationQuery } from '../../api/operation-query.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
 import { usePaymentAccounts, type Card } from './card-data.ts'
 import { AccountChoice, FeeTable } from './card-fees.tsx'
-import { DialogButtons } from './dialog-buttons.tsx'
+import { DialogButtons, useDialogReport } from './dialog-buttons.tsx'
 import { useCardAction, type Report } from './use-card-action.ts'
 
-export function ActivateButton({ card, report }: { card: Card; report: Report }) {
+/** Activate and its dialog; the PIN goes to `onPin`, whose dialog outlives this button. */
+export function ActivateButton(props: { card: Card; report: Report; onPin(pin: string): void }) {
+  const { card, report } = props
   const { t } = useTranslation('cards')
   const [open, setOpen] = useState(false)
-  const [pin, setPin] = useState<string | null>(null)
   return (
     <>
       <Button onClick={() => setOpen(true)}>{t('actions.activate')}</Button>
@@ -25,11 +26,10 @@ export function ActivateButton({ card, report }: { card: Card; report: Report })
           onClose={() => setOpen(false)}
           onPin={(code) => {
             setOpen(false)
-            setPin(code)
+            props.onPin(code)
           }}
         />
       )}
-      {pin && <PinOnce pin={pin} onClose={() => setPin(null)} />}
     </>
   )
 }
@@ -45,7 +45,8 @@ function ActivateDialog(props: {
   const data = useOperationQuery('cardActivationDataGet', { accountId: card.accountId })
   const reply = data.data?.data
   const accounts = usePaymentAccounts()
-  const activate = useCardAction('cardActivate', props.report)
+  const { report, failure } = useDialogReport(props.report)
+  const activate = useCardAction('cardActivate', report)
   const [feeAccount, setFeeAccount] = useState('')
   const [extra, setExtra] = useState<Record<string, string>>({})
   const [invalid, setInvalid] = useState(false)
@@ -75,6 +76,7 @@ function ActivateDialog(props: {
       {reply && reply.responseCode === ResponseCode.Success && (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
+            {failure}
             <Text size="sm">{t('activate.text')}</Text>
             {reply.fees && <FeeTable fees={reply.fees} />}
             <AccountChoice
@@ -90,7 +92,9 @@ function ActivateDialog(props: {
             {(reply.extraParams ?? []).map((param) => (
               <TextInput
                 key={param.name}
-                label={param.label ?? param.name}
+                label={t(`activate.params.${param.name}`, {
+                  defaultValue: param.label ?? param.name,
+                })}
                 required={param.required}
                 value={extra[param.name] ?? ''}
                 onChange={(event) => {

@@ -12,6 +12,7 @@ import { CardFace, useCardTitle } from './card-face.tsx'
 import { kindKey } from './card-rules.ts'
 import { CardActions } from './card-actions.tsx'
 import { CardLoad } from './card-load.tsx'
+import { PinOnce } from './card-activation.tsx'
 import { CardHistory } from './card-history.tsx'
 import { Failure, Notice } from './card-notice.tsx'
 import type { ActionResult } from './use-card-action.ts'
@@ -25,6 +26,8 @@ export function Component() {
     handed ? { ok: true, text: handed } : null,
   )
   const [loading, setLoading] = useState(false)
+  // An activation's PIN, shown once: it stays while the card's actions change under it.
+  const [pin, setPin] = useState<string | null>(null)
   const closeNotice = useCallback(() => setNotice(null), [])
   const title = useCardTitle()
   const card = state.status === 'ready' ? state.cards[0] : undefined
@@ -50,7 +53,13 @@ export function Component() {
             <CardFace card={card} />
             <CardFacts card={card} />
           </SimpleGrid>
-          <CardActions card={card} report={setNotice} onLoad={() => setLoading(true)} />
+          <CardActions
+            card={card}
+            report={setNotice}
+            onLoad={() => setLoading(true)}
+            onPin={setPin}
+          />
+          {pin && <PinOnce pin={pin} onClose={() => setPin(null)} />}
           {loading && card.flags.canLoad && (
             <CardLoad card={card} onClose={() => setLoading(false)} />
           )}
