@@ -86,7 +86,7 @@ export function CardActions(props: {
           </Button>
         )}
         {flags.canBlock && (
-          <Button color="red" variant="outline" onClick={() => setDialog('block')}>
+          <Button color="red.8" variant="outline" onClick={() => setDialog('block')}>
             {t('actions.block')}
           </Button>
         )}

@@ -14,7 +14,7 @@ export function useCardTitle(): (card: Card) => string {
   return (card) => card.cardAliasName || t(kindKey(card))
 }
 
-/** Status colours: in use green, on its way blue, paused yellow, ended or fraud red. */
+/** Status colours (the badge's dot; its text is dark on white): in use green, on its way blue, paused yellow, ended or fraud red. */
 const held: ReadonlySet<number> = new Set([
   AccountStatus.Paused,
   AccountStatus.Limited,
@@ -74,7 +74,13 @@ export function CardFace({ card, link = false }: { card: Card; link?: boolean })
           <Text fw={700} lineClamp={1} data-testid="card-title">
             {title}
           </Text>
-          <Badge color={statusColor(card)} variant="white" data-testid="card-status">
+          <Badge
+            color={statusColor(card)}
+            variant="dot"
+            bg="white"
+            c="dark.8"
+            data-testid="card-status"
+          >
             {status}
           </Badge>
         </Group>

@@ -24,7 +24,13 @@ export function FeeTable({
     { name: 'monthly', value: money(fees.monthly, fees.currency) },
   ]
   return (
-    <Table variant="vertical" layout="fixed" withTableBorder data-testid="fee-table">
+    <Table
+      variant="vertical"
+      layout="fixed"
+      withTableBorder
+      captionSide="top"
+      data-testid="fee-table"
+    >
       <Table.Caption>{t('fees.title')}</Table.Caption>
       <Table.Tbody>
         {rows.map((row) => (

@@ -26,7 +26,7 @@ import {
 } from '../../components/transfer/transfer-popups.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
 import { useCards, cardPath, type Card } from './card-data.ts'
-import { CardFace, useCardTitle } from './card-face.tsx'
+import { CardFace } from './card-face.tsx'
 import { Failure, Notice } from './card-notice.tsx'
 import { useCardAction, type ActionResult, type Report } from './use-card-action.ts'
 
@@ -36,7 +36,6 @@ export function Component() {
   const state = useCards({ accountId })
   const [notice, setNotice] = useState<ActionResult | null>(null)
   const closeNotice = useCallback(() => setNotice(null), [])
-  const title = useCardTitle()
   const card = state.status === 'ready' ? state.cards[0] : undefined
   return (
     <Stack maw={640}>
@@ -52,7 +51,6 @@ export function Component() {
       {state.status === 'ready' && !card && <Text role="alert">{t('notFound')}</Text>}
       {card && (
         <>
-          <Text c="dimmed">{title(card)}</Text>
           <CardFace card={card} />
           {!card.flags.canShowPin && !card.flags.canChangePin && (
             <Text data-testid="pin-unavailable">{t('pin.unavailable')}</Text>

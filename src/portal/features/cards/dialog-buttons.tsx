@@ -19,7 +19,7 @@ export function DialogButtons(props: {
       <Button variant="default" onClick={props.onClose} disabled={props.busy}>
         {t('cancel')}
       </Button>
-      <Button type="submit" loading={props.busy} {...(props.danger && { color: 'red' })}>
+      <Button type="submit" loading={props.busy} {...(props.danger && { color: 'red.8' })}>
         {props.submit}
       </Button>
     </Group>
