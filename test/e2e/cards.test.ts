@@ -42,6 +42,11 @@ async function signIn(user = 'demo@nova.example'): Promise<Page> {
 describe('demo@ and the shipped card', () => {
   test('the list shows the plastic cards; activation shows the PIN once; it is shown again after approval and changed', async () => {
     const page = await signIn()
+    // Home lists the cards too, each a link to its page.
+    await page.goto(`${portal.baseUrl}/home`)
+    const onHome = page.getByTestId('home-cards').getByTestId('card-face')
+    await expect.poll(() => onHome.count()).toBe(3)
+    await page.screenshot({ path: join(shots, 'home-1366.png'), fullPage: true })
     await page.goto(`${portal.baseUrl}/cards`)
     await page.waitForURL(/\/cards\/physical$/)
     const faces = page.getByTestId('card-face')

@@ -70,7 +70,8 @@ export function CardFace({ card, link = false }: { card: Card; link?: boolean })
       }}
     >
       <Stack justify="space-between" h="100%" gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        {/* The name above its status, each whole: a long status (fraud) fits a phone's card. */}
+        <Stack gap={6} align="flex-start">
           <Text fw={700} lineClamp={1} data-testid="card-title">
             {title}
           </Text>
@@ -79,11 +80,13 @@ export function CardFace({ card, link = false }: { card: Card; link?: boolean })
             variant="dot"
             bg="white"
             c="dark.8"
+            tt="none"
+            maw="100%"
             data-testid="card-status"
           >
             {status}
           </Badge>
-        </Group>
+        </Stack>
         <Text
           ff="monospace"
           fz={{ base: 'md', xs: 'lg' }}
