@@ -46,7 +46,18 @@ interface Choice {
   alias: string
 }
 
-export function Component() {
+/** The fields still to choose, each with the text that says so. */
+function missingChoices(choice: Choice, hasProduct: boolean, required: string) {
+  const found: Record<string, string> = {}
+  if (!hasProduct) found.type = required
+  if (!choice.virtual && !choice.shippingId) found.shipping = required
+  if (!choice.settlement) found.settlement = required
+  if (!choice.feeAccount) found.feeAccount = required
+  return found
+}
+
+/** The form's choices, the catalogue and the chosen product's quote, and Continue. */
+function useApplication() {
   const { t } = useTranslation(['cards', 'common'])
   const navigate = useNavigate()
   const [choice, setChoice] = useState<Choice>({
@@ -59,7 +70,6 @@ export function Component() {
   })
   const [invalid, setInvalid] = useState<Record<string, string>>({})
   const [notice, setNotice] = useState<ActionResult | null>(null)
-  const closeNotice = useCallback(() => setNotice(null), [])
   const set = (part: Partial<Choice>) => setChoice((current) => ({ ...current, ...part }))
   const catalogue = useOperationQuery('applyForCardInfo', {})
   const products = (catalogue.data?.data?.products ?? []).filter(
@@ -80,12 +90,7 @@ export function Component() {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    const found: Record<string, string> = {}
-    const required = t('errors.required')
-    if (!product) found.type = required
-    if (!choice.virtual && !choice.shippingId) found.shipping = required
-    if (!choice.settlement) found.settlement = required
-    if (!choice.feeAccount) found.feeAccount = required
+    const found = missingChoices(choice, product !== undefined, t('errors.required'))
     setInvalid(found)
     if (!product || Object.keys(found).length > 0) return
     const alias = choice.alias.trim().replace(/\s+/g, ' ')
@@ -105,98 +110,130 @@ export function Component() {
     if (cardId) await navigate(`/confirm-card/${cardId}`, { state: { fee: reply?.fee } })
   }
 
+  return {
+    choice,
+    set,
+    invalid,
+    notice,
+    setNotice,
+    catalogue,
+    products,
+    product,
+    fees,
+    accounts,
+    apply,
+    submit,
+  }
+}
+
+export function Component() {
+  const { t } = useTranslation(['cards', 'common'])
+  const form = useApplication()
+  const { setNotice } = form
+  const closeNotice = useCallback(() => setNotice(null), [setNotice])
   return (
     <Stack maw={640}>
       <Title order={1} size="h2">
         {t('apply.title')}
       </Title>
-      <Notice result={notice} onClose={closeNotice} />
-      {catalogue.isPending && <Loader aria-label={t('common:loading')} />}
+      <Notice result={form.notice} onClose={closeNotice} />
+      {form.catalogue.isPending && <Loader aria-label={t('common:loading')} />}
       <Paper
         withBorder
         p="md"
         radius="md"
         component="form"
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(event) => void form.submit(event)}
         noValidate
       >
         <Stack>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="card-kind-label">
-              {t('apply.kind')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="card-kind-label"
-              value={choice.virtual ? 'virtual' : 'physical'}
-              onChange={(value) => set({ virtual: value === 'virtual', type: '', shippingId: '' })}
-              data={[
-                { value: 'physical', label: t('physical') },
-                { value: 'virtual', label: t('virtual') },
-              ]}
-            />
-          </Stack>
-          <NativeSelect
-            label={t('apply.product')}
-            data={[
-              { value: '', label: t('apply.chooseProduct') },
-              ...products.map((p) => ({ value: String(p.type), label: productLabel(t, p) })),
-            ]}
-            value={choice.type}
-            onChange={(event) =>
-              set({
-                type: event.currentTarget.value,
-                shippingId: '',
-                settlement: '',
-                feeAccount: '',
-              })
-            }
-            error={invalid.type}
-            required
-          />
-          {fees && <FeeTable fees={fees} />}
-          {fees && !choice.virtual && (
-            <ShippingChoice
-              options={fees.shipping}
-              currency={fees.currency}
-              value={choice.shippingId}
-              onChange={(shippingId) => set({ shippingId })}
-              error={invalid.shipping}
-            />
-          )}
-          {product && (
-            <>
-              <AccountChoice
-                label={t('apply.settlement')}
-                accounts={accounts}
-                value={choice.settlement}
-                onChange={(settlement) =>
-                  set({ settlement, feeAccount: choice.feeAccount || settlement })
-                }
-                error={invalid.settlement}
-              />
-              <AccountChoice
-                label={t('apply.feeAccount')}
-                accounts={accounts}
-                value={choice.feeAccount}
-                onChange={(feeAccount) => set({ feeAccount })}
-                error={invalid.feeAccount}
-              />
-              <TextInput
-                label={t('apply.alias')}
-                value={choice.alias}
-                maxLength={64}
-                onChange={(event) => set({ alias: event.currentTarget.value })}
-              />
-            </>
-          )}
+          <ApplicationFields form={form} />
           <Group justify="flex-end">
-            <Button type="submit" loading={apply.busy}>
+            <Button type="submit" loading={form.apply.busy}>
               {t('apply.continue')}
             </Button>
           </Group>
         </Stack>
       </Paper>
     </Stack>
+  )
+}
+
+/** The kind, the product and its fees, the shipping, the accounts and the name. */
+function ApplicationFields({ form }: { form: ReturnType<typeof useApplication> }) {
+  const { t } = useTranslation('cards')
+  const { choice, set, invalid, products, product, fees, accounts } = form
+  return (
+    <>
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="card-kind-label">
+          {t('apply.kind')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="card-kind-label"
+          value={choice.virtual ? 'virtual' : 'physical'}
+          onChange={(value) => set({ virtual: value === 'virtual', type: '', shippingId: '' })}
+          data={[
+            { value: 'physical', label: t('physical') },
+            { value: 'virtual', label: t('virtual') },
+          ]}
+        />
+      </Stack>
+      <NativeSelect
+        label={t('apply.product')}
+        data={[
+          { value: '', label: t('apply.chooseProduct') },
+          ...products.map((p) => ({ value: String(p.type), label: productLabel(t, p) })),
+        ]}
+        value={choice.type}
+        onChange={(event) =>
+          set({
+            type: event.currentTarget.value,
+            shippingId: '',
+            settlement: '',
+            feeAccount: '',
+          })
+        }
+        error={invalid.type}
+        required
+      />
+      {fees && <FeeTable fees={fees} />}
+      {fees && !choice.virtual && (
+        <ShippingChoice
+          options={fees.shipping}
+          currency={fees.currency}
+          value={choice.shippingId}
+          onChange={(shippingId) => set({ shippingId })}
+          error={invalid.shipping}
+        />
+      )}
+      {product && (
+        <>
+          <AccountChoice
+            label={t('apply.settlement')}
+            accounts={accounts}
+            value={choice.settlement}
+            onChange={(settlement) =>
+              set({ settlement, feeAccount: choice.feeAccount || settlement })
+            }
+            error={invalid.settlement}
+          />
+          <AccountChoice
+            label={t('apply.feeAccount')}
+            accounts={accounts}
+            value={choice.feeAccount}
+            onChange={(feeAccount) => set({ feeAccount })}
+            error={invalid.feeAccount}
+          />
+          <TextInput
+            label={t('apply.alias')}
+            value={choice.alias}
+            maxLength={64}
+            onChange={(event) => set({ alias: event.currentTarget.value })}
+          />
+        </>
+      )}
+    </>
   )
 }
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useMoney } from '../../i18n/use-money.ts'
-import type { Card } from './card-data.ts'
+import { hasAction, type Card } from './card-rules.ts'
 import { useCardAction, type Report } from './use-card-action.ts'
 import { ActivateButton } from './card-activation.tsx'
 import { DialogButtons, useDialogReport } from './dialog-buttons.tsx'
@@ -27,18 +27,7 @@ export function CardActions(props: {
   const pause = useCardAction('cardPause', report)
   const unpause = useCardAction('cardUnpause', report)
   const id = { accountId: card.accountId }
-  const any =
-    flags.canLoad ||
-    flags.canPause ||
-    flags.canUnpause ||
-    flags.canEditName ||
-    flags.canShowPin ||
-    flags.canChangePin ||
-    flags.canBlock ||
-    flags.canActivate ||
-    flags.canReissue ||
-    flags.canUpgradeShipping
-  if (!any) return <Text data-testid="card-no-actions">{t('actions.none')}</Text>
+  if (!hasAction(flags)) return <Text data-testid="card-no-actions">{t('actions.none')}</Text>
   const close = () => setDialog(null)
   return (
     <>

@@ -4,6 +4,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core'
+import type { components } from '../../../generated/api.d.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
 import { usePaymentAccounts, type Card } from './card-data.ts'
@@ -89,20 +90,11 @@ function ActivateDialog(props: {
               }}
               error={invalid ? t('errors.required') : null}
             />
-            {(reply.extraParams ?? []).map((param) => (
-              <TextInput
-                key={param.name}
-                label={t(`activate.params.${param.name}`, {
-                  defaultValue: param.label ?? param.name,
-                })}
-                required={param.required}
-                value={extra[param.name] ?? ''}
-                onChange={(event) => {
-                  const value = event.currentTarget.value
-                  setExtra((current) => ({ ...current, [param.name]: value }))
-                }}
-              />
-            ))}
+            <ExtraFields
+              params={reply.extraParams ?? []}
+              values={extra}
+              onChange={(name, value) => setExtra((current) => ({ ...current, [name]: value }))}
+            />
             <DialogButtons
               busy={activate.busy}
               onClose={props.onClose}
@@ -116,6 +108,26 @@ function ActivateDialog(props: {
       )}
     </Modal>
   )
+}
+
+type ExtraParameter = components['schemas']['ExtraParameter']
+
+/** The extra fields activation asks for, labelled in the reader's language when known. */
+function ExtraFields(props: {
+  params: ExtraParameter[]
+  values: Record<string, string>
+  onChange(name: string, value: string): void
+}) {
+  const { t } = useTranslation('cards')
+  return props.params.map((param) => (
+    <TextInput
+      key={param.name}
+      label={t(`activate.params.${param.name}`, { defaultValue: param.label ?? param.name })}
+      required={param.required}
+      value={props.values[param.name] ?? ''}
+      onChange={(event) => props.onChange(param.name, event.currentTarget.value)}
+    />
+  ))
 }
 
 /** The PIN, shown once: after this dialog closes it is only shown again after an approval. */

@@ -12,17 +12,57 @@ import { useMoney } from '../../i18n/use-money.ts'
 import { isPositiveAmount } from '../../components/transfer/transfer-display.ts'
 import { accountLabel } from '../../components/transfer/use-own-accounts.ts'
 import { useTransferSubmit } from '../transfers/use-transfer-submit.ts'
-import { ReviewPanel } from '../transfers/transfer-review.tsx'
+import { ReviewPanel, type ReviewLine } from '../transfers/transfer-review.tsx'
 import { AmountInput } from '../transfers/transfer-shell.tsx'
-import { changedByCard, usePaymentAccounts, type Card } from './card-data.ts'
+import { changedByCard, usePaymentAccounts, type Account, type Card } from './card-data.ts'
+import { ResponseCode } from '../../../generated/constants.ts'
 import { AccountChoice } from './card-fees.tsx'
 import { useCardTitle } from './card-face.tsx'
 
+/** What the review shows, and the load itself with the attempt's key. */
+function useLoadReview(card: Card) {
+  const { t } = useTranslation('cards')
+  const money = useMoney()
+  const title = useCardTitle()(card)
+  const lines = (source: Account, sent: string): ReviewLine[] => [
+    {
+      name: 'from',
+      label: t('load.from'),
+      value: accountLabel(source, money(source.balance, source.currencyCode)),
+    },
+    {
+      name: 'to',
+      label: t('load.to'),
+      value: `${title} ${card.maskedCardNumber ?? ''}`.trim(),
+      verbatim: true,
+    },
+    {
+      name: 'youSend',
+      label: t('load.amount'),
+      value: money(sent, card.currencyCode),
+      strong: true,
+    },
+  ]
+  const call = (source: Account, sent: string) => async (idempotencyKey: string) => {
+    const { data, response } = await api.POST('/rpc/cardLoad', {
+      body: {
+        accountId: card.accountId,
+        fromAccountId: source.accountId,
+        amount: sent,
+        idempotencyKey,
+      },
+    })
+    // The load's answer is a transfer's: its transaction id goes to the outcome popup.
+    const transactionId = data?.transactionId ? Number(data.transactionId) : undefined
+    return { data: data && { ...data, transactionId }, response } as never
+  }
+  return { lines, call }
+}
+
 export function CardLoad({ card, onClose }: { card: Card; onClose(): void }) {
   const { t } = useTranslation(['cards', 'transfers'])
-  const money = useMoney()
   const client = useQueryClient()
-  const title = useCardTitle()(card)
+  const review = useLoadReview(card)
   const accounts = (usePaymentAccounts() ?? []).filter(
     (account) => account.currencyCode === card.currencyCode,
   )
@@ -41,41 +81,10 @@ export function CardLoad({ card, onClose }: { card: Card; onClose(): void }) {
     if (!source || Object.keys(found).length > 0) return
     const sent = amount.trim()
     await submitter.openReview(
-      () =>
-        Promise.resolve([
-          {
-            name: 'from',
-            label: t('load.from'),
-            value: accountLabel(source, money(source.balance, source.currencyCode)),
-          },
-          {
-            name: 'to',
-            label: t('load.to'),
-            value: `${title} ${card.maskedCardNumber ?? ''}`.trim(),
-            verbatim: true,
-          },
-          {
-            name: 'youSend',
-            label: t('load.amount'),
-            value: money(sent, card.currencyCode),
-            strong: true,
-          },
-        ]),
-      async (idempotencyKey) => {
-        const { data, response } = await api.POST('/rpc/cardLoad', {
-          body: {
-            accountId: card.accountId,
-            fromAccountId: source.accountId,
-            amount: sent,
-            idempotencyKey,
-          },
-        })
-        // The load's answer is a transfer's: its transaction id goes to the outcome popup.
-        const transactionId = data?.transactionId ? Number(data.transactionId) : undefined
-        return { data: data && { ...data, transactionId }, response } as never
-      },
+      () => Promise.resolve(review.lines(source, sent)),
+      review.call(source, sent),
       (answer) => {
-        if (answer?.responseCode === '00') setAmount('')
+        if (answer?.responseCode === ResponseCode.Success) setAmount('')
       },
     )
   }

@@ -69,7 +69,11 @@ interface Approval {
   sentTo?: string | undefined
 }
 
-function ShowPin({ card, report }: { card: Card; report: Report }) {
+/**
+ * Show PIN's steps: cardPinShow, then the approval it names (the code popup) and cardPinGet;
+ * a refusal goes to the page's notice.
+ */
+function usePinReveal(card: Card, report: Report) {
   const { t } = useTranslation(['cards', 'common'])
   const [pin, setPin] = useState<string | null>(null)
   const [approval, setApproval] = useState<Approval | null>(null)
@@ -113,6 +117,12 @@ function ShowPin({ card, report }: { card: Card; report: Report }) {
     if (reply?.pinCode) setPin(reply.pinCode)
   }
 
+  return { pin, setPin, approval, setApproval, busy, show, approve }
+}
+
+function ShowPin({ card, report }: { card: Card; report: Report }) {
+  const { t } = useTranslation(['cards', 'common'])
+  const { pin, setPin, approval, setApproval, busy, show, approve } = usePinReveal(card, report)
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="pin-show-title">
       <Stack>

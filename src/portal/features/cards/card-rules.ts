@@ -31,3 +31,19 @@ export function kindKey(card: Card): string {
   const kind = card.flags.isDebit ? 'Debit' : 'Prepaid'
   return `kind.${medium}${kind}`
 }
+
+/** Whether the card's flags allow any action of its page. */
+export function hasAction(flags: Card['flags']): boolean {
+  return (
+    flags.canLoad ||
+    flags.canPause ||
+    flags.canUnpause ||
+    flags.canEditName ||
+    flags.canShowPin ||
+    flags.canChangePin ||
+    flags.canBlock ||
+    flags.canActivate ||
+    flags.canReissue ||
+    flags.canUpgradeShipping
+  )
+}

@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest'
 import {
   cardsLanding,
+  hasAction,
   kindKey,
   type Card,
 } from '../../../../src/portal/features/cards/card-rules.ts'
@@ -43,4 +44,22 @@ describe('cardsLanding', () => {
 test('a card without a name is called by its kind', () => {
   expect(kindKey(card(1, true, false))).toBe('kind.virtualPrepaid')
   expect(kindKey(card(1, false, true))).toBe('kind.physicalDebit')
+})
+
+test('a card whose flags allow nothing has no action; any one flag is an action', () => {
+  const none = {
+    canLoad: false,
+    canPause: false,
+    canUnpause: false,
+    canEditName: false,
+    canShowPin: false,
+    canChangePin: false,
+    canBlock: false,
+    canActivate: false,
+    canReissue: false,
+    canUpgradeShipping: false,
+  }
+  const flags = (extra: object) => ({ ...card(1, false).flags, ...none, ...extra })
+  expect(hasAction(flags({}))).toBe(false)
+  for (const name of Object.keys(none)) expect(hasAction(flags({ [name]: true }))).toBe(true)
 })
