@@ -105,8 +105,7 @@ export function deriveCardFlags(card: CardFlagInput, now: Date = new Date()): Ca
     isPrepaid: card.subType === 'PREPAID',
     isPhysical: physical,
     isVirtual: card.cardIsVirtual,
-    isExpired:
-      status === S.Expired || expiryPassed(card.cardExpiryMonth, card.cardExpiryYear, now),
+    isExpired: status === S.Expired || expiryPassed(card.cardExpiryMonth, card.cardExpiryYear, now),
     ...(expiry ? { expiry } : {}),
     statusText: cardStatusText[status] ?? String(status),
     balanceAvailable: status !== S.Submitted && !ended,
@@ -123,8 +122,6 @@ export function deriveCardFlags(card: CardFlagInput, now: Date = new Date()): Ca
     canActivate: physical && status === S.Shipped,
     canReissue: physical && reissueStatuses.has(status) && !reissueOnItsWay,
     canUpgradeShipping:
-      physical &&
-      !card.expressShipping &&
-      (issuingStatuses.has(status) || reissueOnItsWay),
+      physical && !card.expressShipping && (issuingStatuses.has(status) || reissueOnItsWay),
   }
 }

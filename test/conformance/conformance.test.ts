@@ -41,6 +41,7 @@ import {
   prepareIdentityRun,
   type IdentityRunPreparation,
 } from './prepare-identity-run.ts'
+import { isCardPreparation, prepareCard, type CardPreparation } from './prepare-card.ts'
 
 const runs = Number(process.env.CONFORMANCE_RUNS ?? 100)
 const validatorTable = validators as unknown as Record<string, ValidateFunction | undefined>
@@ -61,7 +62,12 @@ interface HappyPath {
    * and the bearer token of the happy call.
    */
   prepare?:
-    'pkceCode' | 'refreshToken' | SignInPreparation | CustomerPreparation | IdentityRunPreparation
+    | 'pkceCode'
+    | 'refreshToken'
+    | SignInPreparation
+    | CustomerPreparation
+    | IdentityRunPreparation
+    | CardPreparation
 }
 
 const happyDir = join(import.meta.dirname, 'happy-paths')
@@ -142,6 +148,10 @@ async function prepared(happy: HappyPath): Promise<Json> {
   }
   if (happy.prepare && isCustomerPreparation(happy.prepare)) {
     const step = await prepareCustomer(server, happy.prepare, await tokenFor(happy.as))
+    return { ...body, ...step.body } as Json
+  }
+  if (happy.prepare && isCardPreparation(happy.prepare)) {
+    const step = await prepareCard(server, happy.prepare, await tokenFor(happy.as))
     return { ...body, ...step.body } as Json
   }
   if (happy.prepare && identityRunPreparations.includes(happy.prepare)) {

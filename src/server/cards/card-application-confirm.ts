@@ -21,7 +21,8 @@ export const handler: Handler<'cardApplicationConfirm'> = async (context, input)
     async ({ tx, acting, card, record }) => {
       const fee = feeJson(record.applicationFeeMinor, card.currencyCode)
       if (record.confirmedAt) {
-        if (record.lastChangeKey !== input.idempotencyKey) return refuseCard(ruleText.confirm, 'cardId')
+        if (record.lastChangeKey !== input.idempotencyKey)
+          return refuseCard(ruleText.confirm, 'cardId')
         return rpcOk({ card: await cardOf(tx, card), fee })
       }
       if (card.statusId !== AccountStatus.Submitted) return refuseCard(ruleText.confirm, 'cardId')
@@ -33,7 +34,10 @@ export const handler: Handler<'cardApplicationConfirm'> = async (context, input)
         'cardId',
       )
       if (isFieldError(feeAccount)) {
-        return refuseCard(`cannot be confirmed: its fee account ${feeAccount.description}`, 'cardId')
+        return refuseCard(
+          `cannot be confirmed: its fee account ${feeAccount.description}`,
+          'cardId',
+        )
       }
       if (record.applicationFeeMinor > 0n) {
         await moveCardMoney(tx, {

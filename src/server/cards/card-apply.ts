@@ -57,7 +57,13 @@ async function inputErrors(db: Db, customerId: number, input: Input, product: Ca
   return errors
 }
 
-async function answerFor(db: Db, accountId: number, product: CardProduct, fees: CardFees | undefined, feeMinor: bigint) {
+async function answerFor(
+  db: Db,
+  accountId: number,
+  product: CardProduct,
+  fees: CardFees | undefined,
+  feeMinor: bigint,
+) {
   const card = await cardAccountById(db, accountId)
   if (!card) throw new Error(`assertion: card ${accountId} exists`)
   return rpcOk<'cardApply'>({
@@ -76,16 +82,20 @@ export const handler: Handler<'cardApply'> = async (context, input) => {
     return validationFailure([{ parameter: 'type', description: 'is not a card product on offer' }])
   }
   const fees = await feesFor(db, acting.customerId, product)
-  const [earlier] = await db
-    .select()
-    .from(cardRecords)
-    .where(
-      and(
-        eq(cardRecords.customerId, acting.customerId),
-        eq(cardRecords.applicationKey, input.idempotencyKey),
-      ),
-    )
-  if (earlier) return answerFor(db, earlier.accountId, product, fees, earlier.applicationFeeMinor)
+  const replay = async () => {
+    const [earlier] = await db
+      .select()
+      .from(cardRecords)
+      .where(
+        and(
+          eq(cardRecords.customerId, acting.customerId),
+          eq(cardRecords.applicationKey, input.idempotencyKey),
+        ),
+      )
+    return earlier && answerFor(db, earlier.accountId, product, fees, earlier.applicationFeeMinor)
+  }
+  const earlier = await replay()
+  if (earlier) return earlier
   if (!fees) return rpcFail('TA1', 'Cards are not issued to your country.')
   const errors = await inputErrors(db, acting.customerId, input, product)
   const shipping = shippingError(input, product, fees)
@@ -93,7 +103,7 @@ export const handler: Handler<'cardApply'> = async (context, input) => {
   if (errors.length > 0) return validationFailure(errors)
   const option = fees.shipping.find((o) => o.id === input.shippingId)
   const feeMinor = fees.issueMinor + (option?.feeMinor ?? 0n)
-  return inTransaction(db, async (tx) => {
+  const opening = inTransaction(db, async (tx) => {
     const accountId = await openCard(tx, {
       customerId: acting.customerId,
       product,
@@ -107,4 +117,6 @@ export const handler: Handler<'cardApply'> = async (context, input) => {
     })
     return answerFor(tx, accountId, product, fees, feeMinor)
   })
+  // Two requests with one key at once: the unique key lets one card in; the other answers it.
+  return opening.catch(async (error: unknown) => (await replay()) ?? Promise.reject(error))
 }

@@ -33,7 +33,9 @@ function refusalOf(result: TransferResult, money: CardMoney): Failure | undefine
         { parameter: 'idempotencyKey', description: 'was already used for another request' },
       ])
     case 'insufficient-funds':
-      return validationFailure([{ parameter: money.fromField, description: 'has not enough money' }])
+      return validationFailure([
+        { parameter: money.fromField, description: 'has not enough money' },
+      ])
     case 'account-closed':
     case 'account-inactive':
       return validationFailure([
@@ -56,7 +58,11 @@ export async function moveCardMoney(tx: Db, money: CardMoney): Promise<MoneyMove
     kind: money.kind,
     description: money.description,
     postings: [
-      { accountId: money.fromAccountId, currencyCode: money.currencyCode, amountMinor: -money.amountMinor },
+      {
+        accountId: money.fromAccountId,
+        currencyCode: money.currencyCode,
+        amountMinor: -money.amountMinor,
+      },
       { accountId: to, currencyCode: money.currencyCode, amountMinor: money.amountMinor },
     ],
   })

@@ -68,7 +68,8 @@ export async function feesFor(
   product: CardProduct,
   countryCode?: string,
 ): Promise<CardFees | undefined> {
-  const country = countryCode ?? (await customerOf(db, customerId)).residenceCountryCode ?? undefined
+  const country =
+    countryCode ?? (await customerOf(db, customerId)).residenceCountryCode ?? undefined
   return cardIssuer().fees(product, country)
 }
 

@@ -39,7 +39,10 @@ export async function cardRecordOf(
   return row
 }
 
-export async function cardRecordsOf(db: Db, accountIds: number[]): Promise<Map<number, CardRecord>> {
+export async function cardRecordsOf(
+  db: Db,
+  accountIds: number[],
+): Promise<Map<number, CardRecord>> {
   if (accountIds.length === 0) return new Map()
   const rows = await db.select().from(cardRecords).where(inArray(cardRecords.accountId, accountIds))
   return new Map(rows.map((row) => [row.accountId, row]))

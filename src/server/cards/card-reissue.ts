@@ -42,7 +42,8 @@ export const handler: Handler<'cardReissue'> = async (context, input) =>
       card.currencyCode,
       'accountId',
     )
-    if (isFieldError(from)) return refuseCard(`cannot be reissued: its fee account ${from.description}`)
+    if (isFieldError(from))
+      return refuseCard(`cannot be reissued: its fee account ${from.description}`)
     if (feeMinor > 0n) {
       await moveCardMoney(tx, {
         idempotencyKey: key,

@@ -61,7 +61,8 @@ export const ruleText = {
   loadFraud: 'cannot be loaded: the card is marked as fraud',
   loadStatus: 'cannot be loaded: only an active card can be loaded',
   activate: 'cannot be activated: only a physical card that was shipped can be activated',
-  reissue: 'cannot be reissued: only a physical card in use or expired, with no replacement on its way',
+  reissue:
+    'cannot be reissued: only a physical card in use or expired, with no replacement on its way',
   upgrade: 'cannot have its shipping upgraded: it is not on its way, or ships by express already',
   confirm: 'is not an application waiting for its confirmation',
 } as const

@@ -12,54 +12,58 @@ import { moveCardMoney } from './card-fees.ts'
 import { feeJson, feesFor, isFieldError, paymentAccountFor, productOfCard } from './card-quotes.ts'
 
 export const handler: Handler<'cardShippingUpgrade'> = async (context, input) =>
-  withCard<'cardShippingUpgrade'>(context, input.accountId, async ({ tx, acting, card, record }) => {
-    const fees = await feesFor(tx, acting.customerId, productOfCard(card))
-    const option = fees?.shipping.find((o) =>
-      input.shippingId === undefined ? o.express : o.id === input.shippingId,
-    )
-    if (!option || !option.express) {
-      return validationFailure([
-        { parameter: 'shippingId', description: 'is not an express shipping option' },
-      ])
-    }
-    if (option.disabledReasons.length > 0) {
-      return validationFailure([
-        { parameter: 'shippingId', description: option.disabledReasons.join(' ') },
-      ])
-    }
-    const key = `card-shipping:${acting.customerId}:${input.idempotencyKey}`
-    const fee = feeJson(option.feeMinor, card.currencyCode)
-    if (!deriveCardFlags(flagInputOf(card, record)).canUpgradeShipping) {
-      if (record.expressShipping && record.lastChangeKey === key) {
-        return rpcOk({ card: await cardOf(tx, card), fee })
+  withCard<'cardShippingUpgrade'>(
+    context,
+    input.accountId,
+    async ({ tx, acting, card, record }) => {
+      const fees = await feesFor(tx, acting.customerId, productOfCard(card))
+      const option = fees?.shipping.find((o) =>
+        input.shippingId === undefined ? o.express : o.id === input.shippingId,
+      )
+      if (!option || !option.express) {
+        return validationFailure([
+          { parameter: 'shippingId', description: 'is not an express shipping option' },
+        ])
       }
-      return refuseCard(ruleText.upgrade)
-    }
-    const from = await paymentAccountFor(
-      tx,
-      acting.customerId,
-      record.feeAccountId,
-      card.currencyCode,
-      'accountId',
-    )
-    if (isFieldError(from)) {
-      return refuseCard(`cannot be upgraded: its fee account ${from.description}`)
-    }
-    if (option.feeMinor > 0n) {
-      await moveCardMoney(tx, {
-        idempotencyKey: key,
-        kind: 'card_fee',
-        description: 'Card express shipping fee',
-        fromAccountId: from.id,
-        currencyCode: card.currencyCode,
-        amountMinor: option.feeMinor,
-        fromField: 'accountId',
+      if (option.disabledReasons.length > 0) {
+        return validationFailure([
+          { parameter: 'shippingId', description: option.disabledReasons.join(' ') },
+        ])
+      }
+      const key = `card-shipping:${acting.customerId}:${input.idempotencyKey}`
+      const fee = feeJson(option.feeMinor, card.currencyCode)
+      if (!deriveCardFlags(flagInputOf(card, record)).canUpgradeShipping) {
+        if (record.expressShipping && record.lastChangeKey === key) {
+          return rpcOk({ card: await cardOf(tx, card), fee })
+        }
+        return refuseCard(ruleText.upgrade)
+      }
+      const from = await paymentAccountFor(
+        tx,
+        acting.customerId,
+        record.feeAccountId,
+        card.currencyCode,
+        'accountId',
+      )
+      if (isFieldError(from)) {
+        return refuseCard(`cannot be upgraded: its fee account ${from.description}`)
+      }
+      if (option.feeMinor > 0n) {
+        await moveCardMoney(tx, {
+          idempotencyKey: key,
+          kind: 'card_fee',
+          description: 'Card express shipping fee',
+          fromAccountId: from.id,
+          currencyCode: card.currencyCode,
+          amountMinor: option.feeMinor,
+          fromField: 'accountId',
+        })
+      }
+      await changeCardRecord(tx, card.id, {
+        expressShipping: true,
+        shippingId: option.id,
+        lastChangeKey: key,
       })
-    }
-    await changeCardRecord(tx, card.id, {
-      expressShipping: true,
-      shippingId: option.id,
-      lastChangeKey: key,
-    })
-    return rpcOk({ card: await cardOf(tx, card), fee })
-  })
+      return rpcOk({ card: await cardOf(tx, card), fee })
+    },
+  )

@@ -12,7 +12,13 @@ import { cardAccountById, changeCardAccount } from '../ledger/card-accounts.ts'
 import type { LedgerAccount } from '../ledger/accounts.ts'
 import { notifyCustomer } from '../kyc/customer-notices.ts'
 import { AccountStatus, NotificationStatus, NotificationType } from '../../generated/constants.ts'
-import { cardRecordOf, changeCardRecord, maskCardNumber, sealNumber, sealPin } from './card-records.ts'
+import {
+  cardRecordOf,
+  changeCardRecord,
+  maskCardNumber,
+  sealNumber,
+  sealPin,
+} from './card-records.ts'
 
 const ended = new Set<number>([AccountStatus.Canceled, AccountStatus.Closed])
 const closing = new Set<number>([AccountStatus.Canceled, AccountStatus.Expired])
@@ -83,7 +89,8 @@ function reportOf(payload: Record<string, unknown>): CardStatusReport {
 
 export const recordCardStatusJob: JobRunner = async (context, payload) => {
   const report = reportOf(payload)
-  await context.db.transaction(async (tx) => {
-    await applyCardStatus(tx as unknown as Db, report)
+  await context.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db
+    if (await applyCardStatus(tx, report)) await cardIssuer().followUp(tx, report, context.now)
   })
 }

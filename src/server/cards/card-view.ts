@@ -24,7 +24,6 @@ export function flagInputOf(card: LedgerAccount, record: CardRecord | undefined)
   }
 }
 
-
 export function cardJson(
   row: LedgerAccount,
   balance: AccountBalance | undefined,

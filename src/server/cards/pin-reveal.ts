@@ -38,7 +38,10 @@ async function destinationOf(
     const phone = await confirmedPhoneOf(db, who.customerId)
     if (phone) return { channel: 'sms', recipient: phone }
   }
-  const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, who.userId))
+  const [user] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, who.userId))
   if (!user) throw new Error(`assertion: user ${who.userId} exists`)
   return { channel: 'email', recipient: user.username }
 }
@@ -68,8 +71,7 @@ export async function startPinReveal(
     )
   const operationId = randomBytes(18).toString('base64url')
   const destination = await destinationOf(tx, request, request.approveType)
-  const code =
-    destination === authenticator ? '' : String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const code = destination === authenticator ? '' : String(randomInt(0, 1_000_000)).padStart(6, '0')
   const salt = randomBytes(12).toString('base64url')
   await tx.insert(cardPinReveals).values({
     id: sha256(operationId),
@@ -100,7 +102,7 @@ export type RevealCheck =
   { ok: true } | { ok: false; reason: 'unknown' | 'expired' | 'used' | 'wrong' | 'locked' }
 
 export const revealRefusalText: Record<Exclude<RevealCheck, { ok: true }>['reason'], string> = {
-  unknown: 'is not an approval of showing this card\'s PIN; ask to show the PIN first',
+  unknown: "is not an approval of showing this card's PIN; ask to show the PIN first",
   expired: 'has expired or was replaced; ask to show the PIN again',
   used: 'was already used; ask to show the PIN again',
   wrong: 'is not the code sent for showing this PIN',

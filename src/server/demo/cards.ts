@@ -112,7 +112,8 @@ async function seedCard(db: Db, customerId: number, username: string, demo: Demo
     confirmedAt: new Date(),
     ...(demo.statusId === S.Shipped ? {} : { activatedAt: new Date() }),
   })
-  if (demo.statusId !== S.Active) await changeCardAccount(db, accountId, { statusId: demo.statusId })
+  if (demo.statusId !== S.Active)
+    await changeCardAccount(db, accountId, { statusId: demo.statusId })
 }
 
 export async function seedCardsDemo(db: Db): Promise<void> {

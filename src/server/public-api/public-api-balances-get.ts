@@ -5,7 +5,11 @@ import type { Handler } from '../rpc/handler-context.ts'
 import { reply } from '../rpc/outcome.ts'
 import { balancesOf, customerAccounts } from '../ledger/balances.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
-import { deriveAccountFlags, type LedgerAccountView } from '../../shared/account-flags.ts'
+import {
+  deriveAccountFlags,
+  isCardProduct,
+  type LedgerAccountView,
+} from '../../shared/account-flags.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { publicApiHandler } from './api-key-access.ts'
 import type { components } from '../../generated/api.d.ts'
@@ -30,9 +34,11 @@ export const handler: Handler<'publicApiBalancesGet'> = publicApiHandler(
       balanceMinMinor: row.balanceMinMinor,
       settlementAccountId: row.settlementAccountId,
     }))
-    const accounts = rows.map((row, index): Account => {
+    // Cards are not accounts of this answer, as of balanceInquiry (docs/decisions.md, Cards).
+    const accounts = rows.flatMap((row, index): Account[] => {
+      if (isCardProduct(row.type)) return []
       const view = views[index]!
-      return {
+      const account: Account = {
         accountId: row.id,
         type: row.type,
         // The columns only hold values the spec's enums allow (account-view.ts).
@@ -46,6 +52,7 @@ export const handler: Handler<'publicApiBalancesGet'> = publicApiHandler(
         ...(row.settlementAccountId ? { settlementAccountId: row.settlementAccountId } : {}),
         flags: deriveAccountFlags(view, views),
       }
+      return [account]
     })
     return reply(200, { accounts })
   },

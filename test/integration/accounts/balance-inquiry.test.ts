@@ -7,10 +7,11 @@ const usdFlags = {
   statementsAvailable: true,
   transactionHistoryAvailable: true,
   instructionsAvailable: true,
-  cardCanBeRequested: true,
+  // demo@'s cards settle against both accounts (src/server/demo/cards.ts).
+  cardCanBeRequested: false,
   remainingValue: '1225.75',
   isPrepayment: false,
-  cardIsRequested: false,
+  cardIsRequested: true,
 }
 
 for (const target of databaseTargets()) {

@@ -3,8 +3,10 @@
 // voided, while readers keep summing every balance. The total never changes, no balance goes
 // below its minimum, every balance row equals the sum of its account's postings, and every
 // currency's postings sum to zero. Fifty concurrent requests with one idempotency key post
-// exactly once. Runs on PGlite and on PostgreSQL (20 pooled connections).
-import { count, eq, inArray, sql } from 'drizzle-orm'
+// exactly once. Card loads and card fees (issue 17) keep the same books: concurrent loads to a
+// card, each key retried, move money once per key, and fees reach the fee income account.
+// Runs on PGlite and on PostgreSQL (20 pooled connections).
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customers } from '../../../src/server/db/schema.ts'
 import {
@@ -15,7 +17,9 @@ import {
 import { houseAccount, openCustomerAccount } from '../../../src/server/ledger/house-accounts.ts'
 import { postTransfer, type TransferResult } from '../../../src/server/ledger/post-transfer.ts'
 import { settleHold } from '../../../src/server/ledger/settle-hold.ts'
-import { AccountType } from '../../../src/generated/constants.ts'
+import { AccountStatus, AccountType } from '../../../src/generated/constants.ts'
+import { openCardAccount } from '../../../src/server/ledger/card-accounts.ts'
+import { moveCardMoney, type CardMoney } from '../../../src/server/cards/card-fees.ts'
 import type { Db } from '../../../src/server/db/open-database.ts'
 import { databaseTargets, openTestDatabase, type TestDatabase } from '../server-harness.ts'
 
@@ -222,5 +226,98 @@ for (const target of databaseTargets()) {
       expect(fromAfter!.postedMinor).toBe(fromBefore!.postedMinor - 7n)
       expect(await total()).toBe(before)
     })
+
+    it('keeps the books through concurrent card loads and fees, each key moving money once', async () => {
+      const before = await total()
+      const [owner] = await db
+        .select({ customerId: customers.id })
+        .from(customers)
+        .where(eq(customers.email, 'bank-test@nova.example'))
+      const card = await openCardAccount(db, {
+        customerId: owner!.customerId,
+        currencyCode: 'USD',
+        type: 2010,
+        subType: 'PREPAID',
+        settlementAccountId: accounts[3]!,
+        cardIsVirtual: false,
+        statusId: AccountStatus.Active,
+        cardExpiryMonth: 1,
+        cardExpiryYear: 2030,
+      })
+      const feeIncome = await houseAccount(db, 'fee_income', 'USD')
+      const postedOn = async (accountId: number) => {
+        const [row] = await db
+          .select({ sum: sql<string>`coalesce(sum(${ledgerPostings.amountMinor}), 0)::text` })
+          .from(ledgerPostings)
+          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerPostings.transferId))
+          .where(and(eq(ledgerPostings.accountId, accountId), eq(ledgerTransfers.status, 'posted')))
+        return BigInt(row?.sum ?? '0')
+      }
+      const feesBefore = await postedOn(feeIncome)
+      const moved: [string, bigint][] = []
+      const move = async (money: CardMoney) => {
+        try {
+          const result = await db.transaction((tx) => moveCardMoney(tx as unknown as Db, money))
+          if (result.outcome === 'created') moved.push([money.idempotencyKey, money.amountMinor])
+        } catch {
+          // Refused (not enough money): nothing was written.
+        }
+      }
+      const client = async (c: number) => {
+        const next = random(100 + c)
+        for (let i = 0; i < 12; i++) {
+          const from = accounts[Math.floor(next() * accountCount)]!
+          const amountMinor = BigInt(1 + (c % 7) * 10 + (i % 3))
+          const base = { currencyCode: 'USD', fromAccountId: from, fromField: 'fromAccountId' }
+          // Every load key is sent three times (i, i + 1, i + 2 share it): one moves money.
+          const loadKey = `card-load-${c}-${Math.floor(i / 3)}`
+          await move({
+            ...base,
+            idempotencyKey: loadKey,
+            kind: 'card_load',
+            description: 'Card load',
+            toAccountId: card,
+            amountMinor: 50n + BigInt(c),
+            fromAccountId: accounts[c % accountCount]!,
+          })
+          await move({
+            ...base,
+            idempotencyKey: `card-fee-${c}-${i}`,
+            kind: 'card_fee',
+            description: 'Card fee',
+            amountMinor,
+          })
+        }
+      }
+      await Promise.all(Array.from({ length: clients }, (_, c) => client(c)))
+      const loads = moved.filter(([key]) => key.startsWith('card-load-'))
+      const fees = moved.filter(([key]) => key.startsWith('card-fee-'))
+      // Some loads find their account empty after the test before; none is created twice.
+      expect(loads.length).toBeGreaterThan(clients)
+      expect(new Set(loads.map(([key]) => key)).size).toBe(loads.length)
+      const [stored] = await db
+        .select({ n: count() })
+        .from(ledgerTransfers)
+        .where(sql`${ledgerTransfers.idempotencyKey} like 'card-load-%'`)
+      expect(stored?.n).toBe(loads.length)
+      const loaded = loads.reduce((sum, [, minor]) => sum + minor, 0n)
+      const feesTaken = fees.reduce((sum, [, minor]) => sum + minor, 0n)
+      expect(await postedOn(card)).toBe(loaded)
+      expect((await postedOn(feeIncome)) - feesBefore).toBe(feesTaken)
+      const [cardRow] = await db
+        .select()
+        .from(ledgerBalances)
+        .where(eq(ledgerBalances.accountId, card))
+      expect(cardRow!.postedMinor).toBe(loaded)
+      // What left the customer accounts is on the card or in fee income, nowhere else.
+      expect(before - (await total())).toBe(loaded + feesTaken)
+      expect((await snapshot()).lowest).toBeGreaterThanOrEqual(0n)
+      const unbalanced = await db
+        .select({ transferId: ledgerPostings.transferId })
+        .from(ledgerPostings)
+        .groupBy(ledgerPostings.transferId)
+        .having(sql`sum(${ledgerPostings.amountMinor}) <> 0`)
+      expect(unbalanced).toEqual([])
+    }, 120_000)
   })
 }

@@ -1,8 +1,8 @@
 // The built-in card issuer: needs no outside service, and runs the whole life of a card in the
 // demo and in tests. Its catalogue, fees and timing are in README.md beside this file. A
 // physical card moves one status every CARD_STEP_SECONDS (default 30) through jobs of the jobs
-// table, so it survives restarts, runs on any instance, and tests make the time pass with
-// runDueJobs on a later clock instead of waiting.
+// table, each enqueued when the one before was recorded (followUp), so it survives restarts,
+// runs on any instance, and tests make the time pass with runDueJobs on a later clock.
 import { randomInt } from 'node:crypto'
 import type { Db } from '../../db/open-database.ts'
 import { enqueueJobs } from '../../jobs/job-queue.ts'
@@ -114,8 +114,12 @@ function issue(now: Date): IssuedCard {
 }
 
 const S = AccountStatus
-/** The statuses of a card on its way, each after the one before. */
+/** The statuses of a card on its way, each a step after the one before. */
 const shippingSteps = [S.Processing, S.Printing, S.Printed, S.Shipped]
+
+async function enqueueReport(tx: Db, report: CardStatusReport, runAt: Date) {
+  await enqueueJobs(tx, [{ kind: builtInCardStatusJobKind, payload: { ...report }, runAt }])
+}
 
 export function builtInCardIssuer(stepMs = cardStepMs()): CardIssuerAdapter {
   return {
@@ -125,28 +129,17 @@ export function builtInCardIssuer(stepMs = cardStepMs()): CardIssuerAdapter {
     issue,
     newPin: () => digits(4),
     async ship(tx: Db, request: ShipmentRequest): Promise<void> {
-      const now = Date.now()
-      const reports: CardStatusReport[] = request.documentMissing
-        ? [{ ...request, statusId: S.PendingDocument, from: S.Processing }]
-        : shippingSteps.slice(1).map((statusId, index) => ({
-            accountId: request.accountId,
-            target: request.target,
-            statusId,
-            from: shippingSteps[index]!,
-          }))
-      await enqueueJobs(
-        tx,
-        reports.map((report, index) => ({
-          kind: builtInCardStatusJobKind,
-          payload: {
-            accountId: report.accountId,
-            target: report.target,
-            statusId: report.statusId,
-            from: report.from,
-          },
-          runAt: new Date(now + stepMs * (index + 1)),
-        })),
-      )
+      const first: CardStatusReport = request.documentMissing
+        ? { ...request, statusId: S.PendingDocument, from: S.Processing }
+        : { ...request, statusId: S.Printing, from: S.Processing }
+      await enqueueReport(tx, first, new Date(Date.now() + stepMs))
+    },
+    async followUp(tx: Db, applied: CardStatusReport, now: Date): Promise<void> {
+      const index = shippingSteps.indexOf(applied.statusId as (typeof shippingSteps)[number])
+      const next = index >= 0 ? shippingSteps[index + 1] : undefined
+      if (next === undefined) return
+      const runAt = new Date(now.getTime() + stepMs)
+      await enqueueReport(tx, { ...applied, statusId: next, from: applied.statusId }, runAt)
     },
     async report(tx: Db, report): Promise<void> {
       await enqueueJobs(tx, [

@@ -73,6 +73,11 @@ export interface CardIssuerAdapter {
   newPin(): string
   /** Starts printing and shipping inside the caller's transaction; reports come as jobs. */
   ship(tx: Db, request: ShipmentRequest): Promise<void>
+  /**
+   * Called after the cards area recorded one of the issuer's reports, at the job's time `now`
+   * (the next step is due after it).
+   */
+  followUp(tx: Db, applied: CardStatusReport, now: Date): Promise<void>
   /** Reports a status at once (fraud, limited, expired: the issuer's own decisions). */
   report(tx: Db, report: Omit<CardStatusReport, 'from' | 'target'>): Promise<void>
 }
