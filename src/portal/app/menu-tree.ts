@@ -6,7 +6,7 @@
 import type { Viewer } from '../../shared/access.ts'
 import { mayOpen, openToEveryone, type PageAccess } from './page-access.ts'
 
-export const menuGroups = ['transfers', 'settings', 'merchant'] as const
+export const menuGroups = ['transfers', 'cards', 'settings', 'merchant'] as const
 export type MenuGroup = (typeof menuGroups)[number]
 
 export interface MenuEntry {

@@ -8,7 +8,7 @@ import type { PageAccess } from './viewer.ts'
 export interface MenuPage extends Partial<PageAccess> {
   id: string
   route: string
-  menu: 'transfers' | 'settings' | 'merchant'
+  menu: 'transfers' | 'cards' | 'settings' | 'merchant'
   order: number
   /** `<namespace>:<key>` of the menu title. */
   title: string
@@ -82,6 +82,24 @@ export const pageMenu: MenuPage[] = [
     menu: 'transfers',
     order: 6,
     title: 'screens:batchTransfers.title',
+  },
+  {
+    id: 'cards',
+    // The customer's cards (issue 17): whoever may see the accounts sees the cards.
+    access: 'rights:1,2,3,4',
+    route: '/cards',
+    menu: 'cards',
+    order: 1,
+    title: 'cards:menu.cards',
+  },
+  {
+    id: 'addCard',
+    // Applying takes a fee: full access only (cardApply's x-access).
+    access: 'rights:2',
+    route: '/add-card',
+    menu: 'cards',
+    order: 2,
+    title: 'cards:menu.apply',
   },
   {
     id: 'devices',

@@ -194,6 +194,7 @@ function signedInPages(): RouteObject[] {
       lazy: () => import('../features/security/password-page.tsx'),
     },
     ...moneyPages(),
+    ...cardPages(),
     ...renderedScreens,
     // A signed-in person's page-not-found keeps the menu (issue 16); signed out, the main
     // layout shows the public one (main-layout.tsx).
@@ -205,6 +206,38 @@ function signedInPages(): RouteObject[] {
           Component: module.InLayout,
         })),
     },
+  ]
+}
+
+/** The hand-written card pages (issue 17); their menu entries are in page-menu.ts. */
+function cardPages(): RouteObject[] {
+  return [
+    guarded('cards', [
+      { path: 'cards', lazy: () => import('../features/cards/cards-page.tsx') },
+      {
+        path: 'cards/physical',
+        lazy: () =>
+          import('../features/cards/cards-page.tsx').then((module) => ({
+            Component: module.CardListPage,
+          })),
+      },
+      {
+        path: 'cards/virtual',
+        lazy: () =>
+          import('../features/cards/cards-page.tsx').then((module) => ({
+            Component: module.CardListPage,
+          })),
+      },
+      { path: 'cards/:accountId', lazy: () => import('../features/cards/card-detail-page.tsx') },
+      { path: 'card/:accountId/pin', lazy: () => import('../features/cards/card-pin-page.tsx') },
+    ]),
+    guarded('addCard', [
+      { path: 'add-card', lazy: () => import('../features/cards/add-card-page.tsx') },
+      {
+        path: 'confirm-card/:cardId',
+        lazy: () => import('../features/cards/confirm-card-page.tsx'),
+      },
+    ]),
   ]
 }
 

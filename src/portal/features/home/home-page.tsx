@@ -1,6 +1,6 @@
 // /home: the total in the main currency and the quick actions (home-summary.tsx), the
 // customer's accounts with balance and pending amount, and the recent transactions with each
-// fee as its own line. The card list waits for issue 17 (no card list operation yet).
+// fee as its own line, then the customer's cards (issue 17, home-cards.tsx).
 //
 // Loading without moving (Lighthouse budget, DESIGN.md section 10): the route's loader asks
 // for the balances and the recent transactions as soon as the route's code
@@ -8,7 +8,7 @@
 // where they will be, and the recent transactions come only after them, below, so nothing
 // already shown is pushed down. The answers render in a transition (useDeferredValue),
 // which React splits into short tasks instead of one long one.
-import { useDeferredValue, useEffect, useState } from 'react'
+import { Suspense, useDeferredValue, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
@@ -39,6 +39,9 @@ import {
   recentTransactionsQuery,
 } from './recent-transactions.tsx'
 import { HomeTotal, QuickActions } from './home-summary.tsx'
+import { HomeCards } from './home-cards.tsx'
+import { mayOpen, useViewer } from '../../app/viewer.ts'
+import { pageMenu } from '../../app/page-menu.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
 
 type Account = components['schemas']['Account']
@@ -117,9 +120,22 @@ export function Component() {
           )}
           <AccountList accounts={state.accounts} />
           <RecentTransactions />
+          <CardsOnHome />
         </>
       )}
     </Stack>
+  )
+}
+
+/** The cards, below everything else so nothing shown moves when they come; only to who may see them. */
+function CardsOnHome() {
+  const viewer = useViewer()
+  const cards = pageMenu.find((page) => page.id === 'cards')
+  if (!viewer || !cards?.access || !mayOpen({ access: cards.access }, viewer)) return null
+  return (
+    <Suspense fallback={null}>
+      <HomeCards />
+    </Suspense>
   )
 }
 
