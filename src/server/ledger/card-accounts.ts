@@ -1,7 +1,7 @@
 // Card accounts (issue 17): a card is a ledger account of its product type (2006-2135) settled
 // against a payment account. The cards area opens them and changes their status, alias,
 // expiry and reissue status here, since the ledger owns every write to ledger_accounts.
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lte, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { ledgerAccounts, ledgerBalances } from '../db/schema-ledger.ts'
 import type { LedgerAccount } from './accounts.ts'
@@ -38,35 +38,35 @@ export async function openCardAccount(db: Db, card: NewCardAccount): Promise<num
   return row.id
 }
 
+/** The card that matches `where`; `lock` holds its row until the transaction ends. */
+async function cardAccountWhere(
+  db: Db,
+  where: SQL | undefined,
+  lock: boolean,
+): Promise<LedgerAccount | undefined> {
+  const query = db.select().from(ledgerAccounts).where(and(where, cardTypes))
+  const [row] = lock ? await query.for('update') : await query
+  return row
+}
+
 /** The card when it is the customer's; `lock` holds its row until the transaction ends. */
-export async function cardAccountOfCustomer(
+export function cardAccountOfCustomer(
   db: Db,
   customerId: number,
   accountId: number,
   lock = false,
 ): Promise<LedgerAccount | undefined> {
-  const query = db
-    .select()
-    .from(ledgerAccounts)
-    .where(
-      and(eq(ledgerAccounts.id, accountId), eq(ledgerAccounts.customerId, customerId), cardTypes),
-    )
-  const [row] = lock ? await query.for('update') : await query
-  return row
+  const where = and(eq(ledgerAccounts.id, accountId), eq(ledgerAccounts.customerId, customerId))
+  return cardAccountWhere(db, where, lock)
 }
 
 /** Any customer's card, locked when asked (the issuer's jobs). */
-export async function cardAccountById(
+export function cardAccountById(
   db: Db,
   accountId: number,
   lock = false,
 ): Promise<LedgerAccount | undefined> {
-  const query = db
-    .select()
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.id, accountId), cardTypes))
-  const [row] = lock ? await query.for('update') : await query
-  return row
+  return cardAccountWhere(db, eq(ledgerAccounts.id, accountId), lock)
 }
 
 /** The customer's cards, newest first. */

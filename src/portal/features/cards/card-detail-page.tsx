@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { Anchor, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { useMoney } from '../../i18n/use-money.ts'
 import { useCards, type Card } from './card-data.ts'
-import { CardFace, useCardTitle } from './card-face.tsx'
+import { CardFace, titleTranslate, useCardTitle } from './card-face.tsx'
 import { kindKey } from './card-rules.ts'
 import { CardActions } from './card-actions.tsx'
 import { CardLoad } from './card-load.tsx'
@@ -40,7 +40,7 @@ export function Component() {
       >
         {t('backToCards')}
       </Anchor>
-      <Title order={1} size="h2" data-testid="card-page-title">
+      <Title order={1} size="h2" data-testid="card-page-title" translate={titleTranslate(card)}>
         {card ? title(card) : t('title')}
       </Title>
       <Notice result={notice} onClose={closeNotice} />

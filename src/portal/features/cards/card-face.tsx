@@ -14,6 +14,11 @@ export function useCardTitle(): (card: Card) => string {
   return (card) => card.cardAliasName || t(kindKey(card))
 }
 
+/** A name the customer gave is shown as written (translate="no"); a kind is our words. */
+export function titleTranslate(card: Card | undefined): 'no' | undefined {
+  return card?.cardAliasName ? 'no' : undefined
+}
+
 /** Status colours (the badge's dot; its text is dark on white): in use green, on its way blue, paused yellow, ended or fraud red. */
 const held: ReadonlySet<number> = new Set([
   AccountStatus.Paused,
@@ -72,7 +77,7 @@ export function CardFace({ card, link = false }: { card: Card; link?: boolean })
       <Stack justify="space-between" h="100%" gap={4}>
         {/* The name above its status, each whole: a long status (fraud) fits a phone's card. */}
         <Stack gap={6} align="flex-start">
-          <Text fw={700} lineClamp={1} data-testid="card-title">
+          <Text fw={700} lineClamp={1} data-testid="card-title" translate={titleTranslate(card)}>
             {title}
           </Text>
           <Badge

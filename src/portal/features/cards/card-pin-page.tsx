@@ -201,25 +201,12 @@ function ChangePin({ card, report }: { card: Card; report: Report }) {
           <Title order={2} size="h4" id="pin-change-title">
             {t('pin.changeTitle')}
           </Title>
-          <PasswordInput
-            label={t('pin.new')}
-            value={pin}
-            onChange={(event) => setPin(event.currentTarget.value)}
-            inputMode="numeric"
-            maxLength={4}
-            autoComplete="off"
-            error={invalid.pin}
-            required
-          />
-          <PasswordInput
+          <PinField label={t('pin.new')} value={pin} onChange={setPin} error={invalid.pin} />
+          <PinField
             label={t('pin.repeat')}
             value={repeat}
-            onChange={(event) => setRepeat(event.currentTarget.value)}
-            inputMode="numeric"
-            maxLength={4}
-            autoComplete="off"
+            onChange={setRepeat}
             error={invalid.repeat}
-            required
           />
           <Checkbox
             label={t('pin.confirm')}
@@ -235,5 +222,26 @@ function ChangePin({ card, report }: { card: Card; report: Report }) {
         </Stack>
       </form>
     </Paper>
+  )
+}
+
+/** A four-digit PIN, hidden as typed, never offered by the browser's autofill. */
+function PinField(props: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error: string | undefined
+}) {
+  return (
+    <PasswordInput
+      label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChange(event.currentTarget.value)}
+      inputMode="numeric"
+      maxLength={4}
+      autoComplete="off"
+      error={props.error}
+      required
+    />
   )
 }
