@@ -53,7 +53,19 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       // The portal must never reach into the server (DESIGN.md section 3).
       'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
+      // Mantine's Loader is a span: axe forbids a name on it (aria-prohibited-attr, serious).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='Loader'] > JSXAttribute[name.name='aria-label']",
+          message: 'A named loader is <Loading /> (components/loading.tsx), a status.',
+        },
+      ],
     },
+  },
+  {
+    files: ['src/portal/components/loading.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src/portal/**/*.{ts,tsx}'],

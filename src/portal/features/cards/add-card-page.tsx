@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next'
 import {
   Button,
   Group,
-  Loader,
   NativeSelect,
   Paper,
   Radio,
@@ -27,6 +26,7 @@ import { usePaymentAccounts } from './card-data.ts'
 import { AccountChoice, FeeTable } from './card-fees.tsx'
 import { Notice } from './card-notice.tsx'
 import { useCardAction, type ActionResult } from './use-card-action.ts'
+import { Loading } from '../../components/loading.tsx'
 
 type Product = components['schemas']['CardProduct']
 type Shipping = components['schemas']['ShippingOption']
@@ -137,7 +137,7 @@ export function Component() {
         {t('apply.title')}
       </Title>
       <Notice result={form.notice} onClose={closeNotice} />
-      {form.catalogue.isPending && <Loader aria-label={t('common:loading')} />}
+      {form.catalogue.isPending && <Loading />}
       <Paper
         withBorder
         p="md"

@@ -3,7 +3,7 @@
 // shown once in a dialog the person closes when they have it.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Modal, Stack, Text, TextInput, Title } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
@@ -11,6 +11,7 @@ import { usePaymentAccounts, type Card } from './card-data.ts'
 import { AccountChoice, FeeTable } from './card-fees.tsx'
 import { DialogButtons, useDialogReport } from './dialog-buttons.tsx'
 import { useCardAction, type Report } from './use-card-action.ts'
+import { Loading } from '../../components/loading.tsx'
 
 /** Activate and its dialog; the PIN goes to `onPin`, whose dialog outlives this button. */
 export function ActivateButton(props: { card: Card; report: Report; onPin(pin: string): void }) {
@@ -73,7 +74,7 @@ function ActivateDialog(props: {
   }
   return (
     <Modal opened onClose={props.onClose} title={t('activate.title')} centered>
-      {!reply && <Loader aria-label={t('common:loading')} />}
+      {!reply && <Loading />}
       {reply && reply.responseCode === ResponseCode.Success && (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>

@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Anchor, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { useMoney } from '../../i18n/use-money.ts'
 import { useCards, type Card } from './card-data.ts'
 import { CardFace, titleTranslate, useCardTitle } from './card-face.tsx'
@@ -16,6 +16,7 @@ import { PinOnce } from './card-activation.tsx'
 import { CardHistory } from './card-history.tsx'
 import { Failure, Notice } from './card-notice.tsx'
 import type { ActionResult } from './use-card-action.ts'
+import { Loading } from '../../components/loading.tsx'
 
 export function Component() {
   const { t } = useTranslation(['cards', 'common'])
@@ -44,7 +45,7 @@ export function Component() {
         {card ? title(card) : t('title')}
       </Title>
       <Notice result={notice} onClose={closeNotice} />
-      {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {state.status === 'loading' && <Loading />}
       {state.status === 'failed' && <Failure failure={state.failure} />}
       {state.status === 'ready' && !card && <Text role="alert">{t('notFound')}</Text>}
       {card && (

@@ -4,12 +4,13 @@
 // (currentAccountAuthorizationList).
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { useOperationQuery } from '../../api/operation-query.ts'
 import { useMoney } from '../../i18n/use-money.ts'
 import { ScrollTable } from '../../components/scroll-table.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
 import type { Card } from './card-data.ts'
+import { Loading } from '../../components/loading.tsx'
 
 const pageSize = 10
 
@@ -44,7 +45,7 @@ export function CardHistory({ card }: { card: Card }) {
         <Title order={2} size="h4" id="card-history-title">
           {t('history.title')}
         </Title>
-        {query.isPending && <Loader aria-label={t('common:loading')} />}
+        {query.isPending && <Loading />}
         {reply && rows.length === 0 && (
           <Text data-testid="card-history-empty">{t('history.empty')}</Text>
         )}

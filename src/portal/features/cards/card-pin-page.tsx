@@ -10,7 +10,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Loader,
   Paper,
   PasswordInput,
   Stack,
@@ -29,6 +28,7 @@ import { useCards, cardPath, type Card } from './card-data.ts'
 import { CardFace } from './card-face.tsx'
 import { Failure, Notice } from './card-notice.tsx'
 import { useCardAction, type ActionResult, type Report } from './use-card-action.ts'
+import { Loading } from '../../components/loading.tsx'
 
 export function Component() {
   const { t } = useTranslation(['cards', 'common'])
@@ -46,7 +46,7 @@ export function Component() {
         {t('pin.title')}
       </Title>
       <Notice result={notice} onClose={closeNotice} />
-      {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {state.status === 'loading' && <Loading />}
       {state.status === 'failed' && <Failure failure={state.failure} />}
       {state.status === 'ready' && !card && <Text role="alert">{t('notFound')}</Text>}
       {card && (

@@ -4,19 +4,19 @@
 // (card-face.tsx), with the way to the other kind and to applying for a new card.
 import { Link, Navigate, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { cardsLanding, useCards } from './card-data.ts'
 import { CardFace } from './card-face.tsx'
 import { Failure } from './card-notice.tsx'
+import { Loading } from '../../components/loading.tsx'
 
 /** /cards: the redirect. */
 export function Component() {
-  const { t } = useTranslation(['cards', 'common'])
   const state = useCards()
   const to = cardsLanding(state)
   if (to) return <Navigate to={to} replace />
   if (state.status === 'failed') return <Failure failure={state.failure} />
-  return <Loader aria-label={t('common:loading')} />
+  return <Loading />
 }
 
 /** /cards/physical and /cards/virtual: the cards of one kind. */
@@ -49,7 +49,7 @@ export function CardListPage() {
           </Button>
         ))}
       </Group>
-      {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {state.status === 'loading' && <Loading />}
       {state.status === 'failed' && <Failure failure={state.failure} />}
       {state.status === 'ready' && state.cards.length === 0 && (
         <Text data-testid="cards-empty">{t(`empty.${kind}`)}</Text>

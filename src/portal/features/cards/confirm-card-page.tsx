@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { useOperationQuery } from '../../api/operation-query.ts'
 import { useMoney } from '../../i18n/use-money.ts'
@@ -15,6 +15,7 @@ import { CardFace } from './card-face.tsx'
 import { FeeTable } from './card-fees.tsx'
 import { Failure, Notice } from './card-notice.tsx'
 import { useCardAction, type ActionResult } from './use-card-action.ts'
+import { Loading } from '../../components/loading.tsx'
 
 type Fee = components['schemas']['Fee']
 
@@ -56,7 +57,7 @@ export function Component() {
         {t('confirm.title')}
       </Title>
       <Notice result={notice} onClose={closeNotice} />
-      {state.status === 'loading' && <Loader aria-label={t('common:loading')} />}
+      {state.status === 'loading' && <Loading />}
       {state.status === 'failed' && <Failure failure={state.failure} />}
       {state.status === 'ready' && !card && <Text role="alert">{t('notFound')}</Text>}
       {card && !submitted && (
@@ -83,7 +84,7 @@ export function Component() {
                 })}
               />
             ) : (
-              <Loader aria-label={t('common:loading')} />
+              <Loading />
             )}
             <Group justify="flex-end">
               <Button variant="default" component={Link} to="/add-card">

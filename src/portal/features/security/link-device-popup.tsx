@@ -10,7 +10,6 @@ import {
   Alert,
   Button,
   Group,
-  Loader,
   Modal,
   Radio,
   SegmentedControl,
@@ -25,6 +24,7 @@ import { QrCode } from '../../components/qr-code.tsx'
 import type { Popup } from '../../renderer/result-popups.tsx'
 import { fieldErrors, settle } from './call-outcome.ts'
 import { CodeForm, type CodeVerdict } from './code-popup.tsx'
+import { Loading } from '../../components/loading.tsx'
 
 export type Device = components['schemas']['Device']
 type Method = components['schemas']['AuthDeviceApproveMethod']
@@ -206,7 +206,7 @@ function ApproveStep(props: {
           )}
         </>
       )}
-      {methods === null && <Loader size="sm" aria-label={t('common:loading')} />}
+      {methods === null && <Loading size="sm" label={t('common:loading')} />}
       {error && (
         <Alert color="red" role="alert">
           {error}

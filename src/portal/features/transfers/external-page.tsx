@@ -7,7 +7,7 @@
 // answer the approval step of section 4.
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Loader, NativeSelect, Radio, Stack } from '@mantine/core'
+import { Alert, NativeSelect, Radio, Stack } from '@mantine/core'
 import { api } from '../../api/client.ts'
 import { isPositiveAmount } from '../../components/transfer/transfer-display.ts'
 import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
@@ -36,6 +36,7 @@ import {
 } from './use-external-choice.ts'
 import { useExternalFills, useExternalForm, type ExternalForm } from './use-external-form.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
+import { Loading } from '../../components/loading.tsx'
 
 /** The country's name in the page's language. */
 function countryNames(language: string): (code: string, fallback: string) => string {
@@ -237,7 +238,7 @@ function MethodChoice({
   onChange(type: ExternalTransferType): void
 }) {
   const { t } = useTranslation('external')
-  if (loading) return <Loader size="sm" aria-label={t('method.loading')} />
+  if (loading) return <Loading size="sm" label={t('method.loading')} />
   if (methods.length === 0)
     return (
       <Alert color="yellow" data-testid="no-methods">
