@@ -4,21 +4,24 @@
 // by e-mail, as transfer codes do); cardPinGet spends the reveal with the right code for that
 // card only. A code lives 10 minutes and allows five wrong tries (DESIGN.md section 11); a
 // newer reveal of the same card cancels the older one.
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { cardPinReveals } from '../db/schema-cards.ts'
 import { users } from '../db/schema.ts'
 import { factorsOf, totpSecretOf } from '../auth/factors.ts'
 import { verifyTotp } from '../auth/totp.ts'
+import { maxFailedAttempts } from '../auth/login-attempts.ts'
+import { newCode, requestLifetimeMs } from '../auth/two-step-requests.ts'
 import { confirmedPhoneOf, enqueueMessage, maskDestination } from '../security/outbox.ts'
 import type { Destination } from '../security/outbox.ts'
 import { renderMessage } from '../messages/messages.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
 import { ApprovalType } from '../../generated/constants.ts'
 
-export const revealLifetimeMs = 10 * 60 * 1000
-export const maxWrongRevealCodes = 5
+/** A code's life and its wrong tries are those of every other code (DESIGN.md section 11). */
+const revealLifetimeMs = requestLifetimeMs
+const maxWrongRevealCodes = maxFailedAttempts
 const authenticator = 'authenticator'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
@@ -71,7 +74,7 @@ export async function startPinReveal(
     )
   const operationId = randomBytes(18).toString('base64url')
   const destination = await destinationOf(tx, request, request.approveType)
-  const code = destination === authenticator ? '' : String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const code = destination === authenticator ? '' : newCode()
   const salt = randomBytes(12).toString('base64url')
   await tx.insert(cardPinReveals).values({
     id: sha256(operationId),
