@@ -137,6 +137,10 @@ export default defineConfig({
     // loaded two-core machine while a balance or a field was still on its way. A check that
     // never comes true still fails, after 30 s.
     expect: { poll: { timeout: 30_000, interval: 100 } },
+    // A worker that V8 or Node stops with a fatal error (CI saw one die of SIGTRAP, which
+    // Vitest reports without a cause) leaves a diagnostic report; .ci/run prints it
+    // (scripts/crash-reports.ts).
+    execArgv: ['--report-on-fatalerror', `--report-directory=${resolve('.tmp/node-reports')}`],
     projects: [
       {
         extends: true,
@@ -157,11 +161,12 @@ export default defineConfig({
           root: '.',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
-          // A worker runs its files one after the other in one module graph: every file starts
-          // its own server over its own database, so files share no state, and importing the
-          // whole server once per worker instead of once per file took a third off the
-          // project's time (test/integration/customer: 192 s -> 130 s on two cores).
-          isolate: false,
+          // Each file in a fresh worker process. A shared module graph (isolate: false) saved
+          // the server's import per file, but then one process opens and closes a PGlite
+          // database for each of some 85 files, and V8 (Node 24) can die of it: CI lost a
+          // worker to SIGTRAP, a V8 check failure, and the same crash under PGlite churn in one
+          // process is reported upstream (nodejs/node#64500). A browser worker runs ~15 files.
+          isolate: true,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -184,8 +189,10 @@ export default defineConfig({
           root: '.',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          // As for integration: each file starts its own portal and Chromium; helper modules
-          // register no hooks at their top level (external-transfers-suite.ts shows how).
+          // A worker runs its files one after the other in one module graph: each file starts
+          // its own portal over its own database and its own Chromium, so files share no state,
+          // and the server is imported once per worker. Helper modules register no hooks at
+          // their top level (external-transfers-suite.ts shows how).
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
