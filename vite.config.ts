@@ -1,6 +1,6 @@
 // Vite builds the portal (src/portal) into dist/; Vitest runs the three test projects.
 // defineConfig comes from vitest/config so the `test` block is typed (DESIGN.md section 2).
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
@@ -10,6 +10,10 @@ import react from '@vitejs/plugin-react'
 import { precompress } from './scripts/precompress.ts'
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000'
+
+// Where a test worker that dies of a fatal error leaves its Node report (.ci/run prints it).
+const nodeReports = resolve('.tmp/node-reports')
+if (process.env.VITEST) mkdirSync(nodeReports, { recursive: true })
 
 // Under Vitest only: passwords hashed with scrypt N=2^10 instead of 2^15, for the seeded demo
 // users and every server the tests start (src/server/auth/password-hash.ts). The suite signs
@@ -140,7 +144,7 @@ export default defineConfig({
     // A worker that V8 or Node stops with a fatal error (CI saw one die of SIGTRAP, which
     // Vitest reports without a cause) leaves a diagnostic report; .ci/run prints it
     // (scripts/crash-reports.ts).
-    execArgv: ['--report-on-fatalerror', `--report-directory=${resolve('.tmp/node-reports')}`],
+    execArgv: ['--report-on-fatalerror', `--report-directory=${nodeReports}`],
     projects: [
       {
         extends: true,
