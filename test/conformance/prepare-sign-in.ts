@@ -45,6 +45,8 @@ export interface PreparedStep {
   /** Body fields of the happy call; a registration's are the whole payload. */
   body?: Record<string, string> | PersonalPayload | BusinessPayload
   params?: Record<string, string>
+  /** Query parameters of the happy call (a signed link's token). */
+  query?: Record<string, string>
   token?: string
 }
 
@@ -183,7 +185,7 @@ export async function prepareSignIn(
     // 10000001, and a statement of it built.
     case 'historyCsvLink': {
       const reply = await server.post('/rpc/transactionHistoryList', {}, token)
-      return { params: { token: String(reply.body.exportCsv).split('/').pop() ?? '' } }
+      return { query: { token: String(reply.body.exportCsv).split('token=').pop() ?? '' } }
     }
     case 'statementMonth':
       return { body: { dateFrom: `${new Date().toISOString().slice(0, 7)}-01` } }

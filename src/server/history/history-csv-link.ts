@@ -17,7 +17,7 @@ const version = 1
 const macChars = 43
 
 /** The path transactionHistoryCsvDownload serves, relative to the portal's origin. */
-export const historyCsvPathPrefix = '/history/api/csv/'
+export const historyCsvPathPrefix = '/history/api/csv?token='
 
 export interface HistoryCsvGrant {
   customerId: number

@@ -20,7 +20,7 @@ export const handler: Handler<'transactionHistoryCsvDownload'> = async (context)
   })
   const grant = readHistoryCsvToken(
     await historyCsvKey(context.db),
-    context.params.token ?? '',
+    context.query.token ?? '',
     Date.now(),
   )
   if (!grant) return notFound
