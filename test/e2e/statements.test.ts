@@ -104,7 +104,7 @@ describe('statements in English at 1366 px', () => {
     expect(words).toContain('Closing balance on')
 
     await row.getByRole('button', { name: text(h, 'statements.send') }).click()
-    await row.getByRole('button', { name: text(h, 'statements.sendButton') }).click()
+    await row.getByRole('button', { name: text(h, 'statements.sendButton'), exact: true }).click()
     await row
       .getByText(text(h, 'statements.sent').replace('{{email}}', 'demo@nova.example'))
       .waitFor()
@@ -131,9 +131,9 @@ describe('statements in Russian at 390 px', () => {
     expect(width).toBeLessThanOrEqual(390)
     await page.screenshot({ path: join(shots, 'statements-390-ru.png'), fullPage: true })
     const pdf = await downloaded(page, row, h)
-    const document = await PDFDocument.load(pdf)
-    expect(document.getTitle()).toBe('Выписка по счёту')
-    expect(document.getSubject()).toBe(`Выписка по счёту ${usd} за ${monthName('ru')}`)
+    const statement = await PDFDocument.load(pdf)
+    expect(statement.getTitle()).toBe('Выписка по счёту')
+    expect(statement.getSubject()).toBe(`Выписка по счёту ${usd} за ${monthName('ru')}`)
   })
 
   test("the history's CSV link has Cyrillic headers and Russian numbers", async () => {

@@ -152,9 +152,9 @@ function StatementStart(props: {
 
 export function NoticeLine({ notice }: { notice: Notice }) {
   return notice.ok ? (
-    <Text role="status" c="green.9">
+    <Alert color="green" role="status">
       {notice.text}
-    </Text>
+    </Alert>
   ) : (
     <Alert color="red" role="alert">
       {notice.text}
