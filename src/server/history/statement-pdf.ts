@@ -88,7 +88,7 @@ export function monthName(lang: Lang, dateFrom: string): string {
 
 /** A day in the language, as the CSV's dates are. */
 function dayName(lang: Lang, date: Date): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'short', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(
     date,
   )
 }
