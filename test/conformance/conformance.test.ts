@@ -171,7 +171,10 @@ async function prepared(happy: HappyPath): Promise<Json> {
 }
 
 /** Path parameters and bearer tokens a sign-in preparation chose for the happy call. */
-const preparedCalls = new WeakMap<HappyPath, { params?: Record<string, string>; token?: string }>()
+const preparedCalls = new WeakMap<
+  HappyPath,
+  { params?: Record<string, string>; query?: Record<string, string>; token?: string }
+>()
 
 /** What a hostile caller sends besides a body (issue 11). */
 interface Hostile {
@@ -201,7 +204,7 @@ async function call(
   const encodedQuery = hostile.encodedQuery ?? {}
   const query = [
     new URLSearchParams(
-      Object.entries(happy.query ?? {})
+      Object.entries({ ...happy.query, ...step?.query })
         .filter(([k]) => !(k in encodedQuery))
         .map(([k, v]) => [k, String(v)]),
     ).toString(),

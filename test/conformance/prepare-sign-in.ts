@@ -8,6 +8,7 @@ import { demoPassword } from '../../src/server/demo/seed.ts'
 import { demoDeviceSecret } from '../../src/server/demo/auth.ts'
 import { totpAt } from '../../src/server/auth/totp.ts'
 import { issueAccountCode } from '../../src/server/activation/account-codes.ts'
+import { runDueJobs } from '../../src/server/jobs/run-due-jobs.ts'
 import { codeChallengeS256, createCodeVerifier } from '../../src/shared/pkce.ts'
 import type { TestServer } from '../integration/server-harness.ts'
 import {
@@ -34,6 +35,9 @@ export type SignInPreparation =
   | 'fatcaCertification'
   | 'fatcaFormPending'
   | 'pdfLink'
+  | 'historyCsvLink'
+  | 'statementMonth'
+  | 'statementReady'
   | 'phoneToVerify'
   | 'primaryPhoneToVerify'
 
@@ -41,6 +45,8 @@ export interface PreparedStep {
   /** Body fields of the happy call; a registration's are the whole payload. */
   body?: Record<string, string> | PersonalPayload | BusinessPayload
   params?: Record<string, string>
+  /** Query parameters of the happy call (a signed link's token). */
+  query?: Record<string, string>
   token?: string
 }
 
@@ -174,6 +180,24 @@ export async function prepareSignIn(
       })
       const { redirectLink } = (await reply.json()) as { redirectLink: string }
       return { params: { fileId: redirectLink.split('/').pop() ?? '' } }
+    }
+    // History export (issue 16): demo@'s history as CSV, the current month of its USD account
+    // 10000001, and a statement of it built.
+    case 'historyCsvLink': {
+      const reply = await server.post('/rpc/transactionHistoryList', {}, token)
+      return { query: { token: String(reply.body.exportCsv).split('token=').pop() ?? '' } }
+    }
+    case 'statementMonth':
+      return { body: { dateFrom: `${new Date().toISOString().slice(0, 7)}-01` } }
+    case 'statementReady': {
+      const dateFrom = `${new Date().toISOString().slice(0, 7)}-01`
+      const started = await server.post(
+        '/rpc/transactionHistoryExportStart',
+        { accountId: 10000001, dateFrom },
+        token,
+      )
+      await runDueJobs(server.db)
+      return { body: { exportId: String(started.body.exportId) } }
     }
     // A solved captcha and a number of the user's own still waiting for its code: a new one
     // (phoneToVerify), or the primary phone, which a customer's first number becomes.

@@ -37,6 +37,7 @@ const handWrittenPages = [
   '/transfer/external',
   '/transfer/approved',
   '/history',
+  '/statements',
   '/transfer/mass',
   '/no-such-page',
 ]

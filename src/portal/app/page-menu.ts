@@ -70,6 +70,15 @@ export const pageMenu: MenuPage[] = [
     title: 'history:menu',
   },
   {
+    // Monthly statements of an account (issue 16): whoever may read the history.
+    id: 'statements',
+    access: 'rights:1,2,3,4',
+    route: '/statements',
+    menu: 'transfers',
+    order: 5.5,
+    title: 'history:statements.menu',
+  },
+  {
     id: 'preapprovedPayments',
     route: '/transfer/preapproved-payments',
     menu: 'transfers',

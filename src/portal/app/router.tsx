@@ -271,6 +271,9 @@ function moneyPages(): RouteObject[] {
     guarded('history', [
       { path: 'history', lazy: () => import('../features/history/history-page.tsx') },
     ]),
+    guarded('statements', [
+      { path: 'statements', lazy: () => import('../features/history/statements-page.tsx') },
+    ]),
     guarded('transferMass', [
       { path: 'transfer/mass', lazy: () => import('../features/mass/mass-choice-page.tsx') },
       {

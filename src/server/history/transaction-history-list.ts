@@ -8,11 +8,13 @@
 // balance after.
 import { sql, type SQL } from 'drizzle-orm'
 import { rowsOf } from '../db/raw-rows.ts'
-import type { Handler } from '../rpc/handler-context.ts'
+import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { rpcFail, rpcOk, validationFailure, type RpcData } from '../rpc/outcome.ts'
 import { accessRightOn } from '../rpc/access.ts'
 import { customerAccounts } from '../ledger/balances.ts'
+import { languageOfCustomer } from '../messages/reader-language.ts'
+import { historyCsvLink } from './history-csv-link.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { isCardProduct } from '../../shared/account-flags.ts'
@@ -26,6 +28,7 @@ import {
 } from './history-entries.ts'
 
 type Input = Parameters<Handler<'transactionHistoryList'>>[1]
+export type CustomerAccount = Awaited<ReturnType<typeof customerAccounts>>[number]
 
 const ledgerStatusOf = { completed: 'posted', processing: 'pending', rejected: 'voided' } as const
 
@@ -35,24 +38,43 @@ function dayStart(date: string, plusDays = 0): string {
   return day.toISOString()
 }
 
-export const handler: Handler<'transactionHistoryList'> = async (context, input) => {
-  const session = requireSession(context)
-  let customerId = session.customerId
+/** The filter of a history, without its page: what the CSV link carries. */
+export type HistoryFilter = Omit<Input, 'pageNumber' | 'pageSize'>
+
+type Refusal = ReturnType<typeof rpcFail> | ReturnType<typeof validationFailure>
+
+/**
+ * The accounts a filter reads for the customer, or why it is refused: the filter's
+ * customer must be one the user may act for, its days and amounts in order, its account the
+ * customer's, a card's history open in its status.
+ */
+export async function historyScope(
+  context: Pick<HandlerContext, 'db' | 'session'>,
+  ownCustomerId: number,
+  input: HistoryFilter,
+): Promise<{ customerId: number; accounts: CustomerAccount[] } | { refusal: Refusal }> {
+  let customerId = ownCustomerId
   if (input.customerId !== undefined && input.customerId !== customerId) {
     if ((await accessRightOn(context.db, context.session!, input.customerId)) === 0) {
-      return rpcFail('13', 'You have no access to this customer.')
+      return { refusal: rpcFail('13', 'You have no access to this customer.') }
     }
     customerId = input.customerId
   }
   if (input.fromDate && input.toDate && input.fromDate > input.toDate) {
-    return validationFailure([{ parameter: 'toDate', description: 'is before fromDate' }])
+    return {
+      refusal: validationFailure([{ parameter: 'toDate', description: 'is before fromDate' }]),
+    }
   }
   if (
     input.fromAmount !== undefined &&
     input.toAmount !== undefined &&
     Number(input.fromAmount) > Number(input.toAmount)
   ) {
-    return validationFailure([{ parameter: 'toAmount', description: 'is less than fromAmount' }])
+    return {
+      refusal: validationFailure([
+        { parameter: 'toAmount', description: 'is less than fromAmount' },
+      ]),
+    }
   }
   const owned = await customerAccounts(context.db, customerId)
   // A card's history is asked for by its accountId (docs/decisions.md, Cards).
@@ -61,23 +83,48 @@ export const handler: Handler<'transactionHistoryList'> = async (context, input)
       ? owned.filter((a) => !isCardProduct(a.type))
       : owned.filter((a) => a.id === input.accountId)
   if (input.accountId !== undefined && accounts.length === 0) {
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+    return {
+      refusal: validationFailure([{ parameter: 'accountId', description: 'is not your account' }]),
+    }
   }
   const card = accounts.find((a) => isCardProduct(a.type))
   if (card && !cardHistoryStatuses.has(card.statusId)) {
-    return validationFailure([{ parameter: 'accountId', description: cardHistoryRefusal }])
+    return {
+      refusal: validationFailure([{ parameter: 'accountId', description: cardHistoryRefusal }]),
+    }
   }
-  const pageNumber = input.pageNumber ?? 1
-  const pageSize = input.pageSize ?? 20
-  if (accounts.length === 0) {
-    return rpcOk({ transactions: [], results: 0, rejectedCount: 0, processingCount: 0 })
-  }
+  return { customerId, accounts }
+}
+
+/** The entries subquery of the accounts (history-entries.ts). */
+export function entriesOf(accounts: readonly CustomerAccount[]): SQL {
   const scales = new Map(accounts.map((a) => [a.currencyCode, scaleOf(a.currencyCode)]))
-  const entries = historyEntries(
+  return historyEntries(
     accounts.map((a) => a.id),
     scales,
   )
-  const where = filtersOf(input)
+}
+
+export const handler: Handler<'transactionHistoryList'> = async (context, input) => {
+  const session = requireSession(context)
+  const { pageNumber = 1, pageSize = 20, ...filter } = input
+  const scope = await historyScope(context, session.customerId, filter)
+  if ('refusal' in scope) return scope.refusal
+  const { accounts } = scope
+  // The same filtered history as CSV, in the requester's language (history-csv-link.ts).
+  const lang = context.lang ?? (await languageOfCustomer(context.db, context.session!.customerId))
+  // The link names the customer it was allowed for; the filter's own customerId is that one.
+  const { customerId: _actingFor, ...linkFilter } = filter
+  const exportCsv = await historyCsvLink(context.db, {
+    customerId: scope.customerId,
+    lang,
+    filter: linkFilter,
+  })
+  if (accounts.length === 0) {
+    return rpcOk({ transactions: [], results: 0, rejectedCount: 0, processingCount: 0, exportCsv })
+  }
+  const entries = entriesOf(accounts)
+  const where = filtersOf(filter)
   const page = rowsOf<HistoryRow & { created_iso: string }>(
     await context.db.execute(sql`
       select h.*, to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_iso
@@ -97,18 +144,19 @@ export const handler: Handler<'transactionHistoryList'> = async (context, input)
   const transactions = page.map(transactionOf)
   const summary =
     accounts.length === 1
-      ? await summaryOf(context.db, entries, accounts[0]!.currencyCode, input)
+      ? await summaryOf(context.db, entries, accounts[0]!.currencyCode, filter)
       : undefined
   return rpcOk({
     transactions,
     results: counts?.total ?? 0,
     rejectedCount: counts?.rejected ?? 0,
     processingCount: counts?.processing ?? 0,
+    exportCsv,
     ...(summary ? { summary } : {}),
   })
 }
 
-function filtersOf(input: Input): SQL {
+export function filtersOf(input: HistoryFilter): SQL {
   const filters: SQL[] = [sql`true`]
   if (input.fromDate) filters.push(sql`h.created_at >= ${dayStart(input.fromDate)}::timestamptz`)
   if (input.toDate) filters.push(sql`h.created_at < ${dayStart(input.toDate, 1)}::timestamptz`)
@@ -141,7 +189,7 @@ function filtersOf(input: Input): SQL {
 
 type HistoryTransaction = NonNullable<RpcData<'transactionHistoryList'>['transactions']>[number]
 
-function transactionOf(row: HistoryRow & { created_iso: string }): HistoryTransaction {
+export function transactionOf(row: HistoryRow & { created_iso: string }): HistoryTransaction {
   const scale = scaleOf(row.currency_code)
   const amount = BigInt(row.amount_minor)
   // The fee line is the fee itself; the transfer line still says what fee it cost.
@@ -167,7 +215,7 @@ function transactionOf(row: HistoryRow & { created_iso: string }): HistoryTransa
 }
 
 /** Balances and totals of the one account in the chosen days (posted entries only). */
-async function summaryOf(db: Db, entries: SQL, currencyCode: string, input: Input) {
+async function summaryOf(db: Db, entries: SQL, currencyCode: string, input: HistoryFilter) {
   const from = input.fromDate ? sql`${dayStart(input.fromDate)}::timestamptz` : sql`null`
   const to = input.toDate ? sql`${dayStart(input.toDate, 1)}::timestamptz` : sql`null`
   const inDays = sql`(${from}::timestamptz is null or h.created_at >= ${from}) and (${to}::timestamptz is null or h.created_at < ${to})`

@@ -15,6 +15,8 @@ import { recordIdentityDecision } from '../kyc/identity-decisions.ts'
 import { w8BenLapseJob, w8BenLapseJobKind } from '../kyc/fatca-w8ben-lapse.ts'
 import { builtInCardStatusJobKind } from '../adapters/card-issuer/built-in-card-issuer.ts'
 import { recordCardStatusJob } from '../cards/card-status.ts'
+import { statementJobKind } from '../history/statements.ts'
+import { buildStatementJob } from '../history/statement-pdf.ts'
 
 export const jobKinds: Record<string, JobRunner | undefined> = {
   [webhookDeliveryKind]: deliverWebhookJob,
@@ -28,4 +30,6 @@ export const jobKinds: Record<string, JobRunner | undefined> = {
   [w8BenLapseJobKind]: w8BenLapseJob,
   // The built-in card issuer's statuses, recorded by the cards area.
   [builtInCardStatusJobKind]: recordCardStatusJob,
+  // A monthly statement's PDF (the history area).
+  [statementJobKind]: buildStatementJob,
 }

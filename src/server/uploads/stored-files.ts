@@ -27,6 +27,8 @@ export type StoredFilePurpose =
   | 'generatedPdf'
   /** A selfie or identity document sent on an identity check's run page. */
   | 'identityCheck'
+  /** A monthly statement of an account (src/server/history/statements.ts). */
+  | 'statement'
 
 /** The largest compliance file accepted: 10 MB, as the stored_files check says. */
 export const maxStoredFileBytes = maxDocumentBytes
