@@ -2,8 +2,8 @@
 // a Russian page, MM/DD/YYYY on an English one), whatever the browser's language, with a
 // calendar button whose month and day names are the page's too. The value in and out is ISO
 // YYYY-MM-DD ('' when empty); a date that cannot be read marks the field invalid
-// (aria-invalid and its message) and is not passed on. No date library: Intl does the names.
-import { useEffect, useId, useState, type ReactNode } from 'react'
+// (aria-invalid and its message) once left, and passes on '' meanwhile. No date library: Intl does the names.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ActionIcon, Popover, TextInput } from '@mantine/core'
 import {
@@ -41,23 +41,29 @@ export function DateField(props: DateFieldProps) {
   const [open, setOpen] = useState(false)
   const generatedId = useId()
   const id = props.id ?? generatedId
-  // A value set from outside (a reset, the calendar) or a change of language shows anew.
+  // What this field last passed on: a value that differs was set from outside (a reset).
+  const passed = useRef(props.value)
   useEffect(() => {
-    setText((current) =>
-      parseDate(current, pattern) === props.value && props.value !== ''
-        ? current
-        : formatIsoDate(props.value, pattern),
-    )
-    // The pattern follows the language; its object is cached per language.
+    if (props.value === passed.current) return
+    passed.current = props.value
+    setText(formatIsoDate(props.value, pattern))
   }, [props.value, pattern])
+  // Another language shows the date in its own pattern.
+  useEffect(() => {
+    if (passed.current !== '') setText(formatIsoDate(passed.current, pattern))
+  }, [pattern])
+  const pass = (value: string) => {
+    if (value === passed.current) return
+    passed.current = value
+    props.onChange(value)
+  }
   const unreadable = text.trim() !== '' && parseDate(text, pattern) === undefined
   const ownError = unreadable && touched ? t('dateField.invalid', { pattern: shownPattern }) : null
   const error = ownError ?? props.error
+  // Text that is no date passes on no date (''), so nothing is filtered or sent by a stale one.
   const change = (typed: string) => {
     setText(typed)
-    if (typed.trim() === '') return props.onChange('')
-    const iso = parseDate(typed, pattern)
-    if (iso !== undefined) props.onChange(iso)
+    pass(parseDate(typed, pattern) ?? '')
   }
   const calendar = (
     <Popover opened={open} onChange={setOpen} position="bottom-end" trapFocus withinPortal>
@@ -80,7 +86,7 @@ export function DateField(props: DateFieldProps) {
           onPick={(iso) => {
             setTouched(true)
             setText(formatIsoDate(iso, pattern))
-            props.onChange(iso)
+            pass(iso)
             setOpen(false)
           }}
         />
