@@ -29,8 +29,8 @@ const mass = locale('en', 'mass')
 
 /**
  * The README's demo sign-ins that reach the main layout with the password alone; the others
- * stop at a second step or at a page of post-login routing outside the layout (payroll@ is
- * signed out again by post-login routing today, so it is left out).
+ * stop at a second step or at a page of post-login routing outside the layout (payroll@ starts
+ * on the business self-certification splash: post-login-routing.test.ts signs it in).
  */
 const users = [
   'demo@nova.example',

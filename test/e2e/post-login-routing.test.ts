@@ -75,6 +75,30 @@ describe('in the order of the product', () => {
       .waitFor()
   })
 
+  test('4. payroll@, a company kept here without a self-certification: the business splash', async () => {
+    // It once ended at /login?reason=failed: its company was not marked as kept here.
+    const page = await signIn('payroll@nova.example')
+    await page.waitForURL('**/self-certification-business-splash')
+    await page
+      .getByRole('heading', { name: text(screens, 'selfCertificationBusinessSplash.title') })
+      .waitFor()
+  })
+
+  test("the README's other demo sign-ins reach their page, never the login screen", async () => {
+    // Those no other test signs in through the form (invited@ has no password before its
+    // activation link is followed).
+    const landings: [string, string][] = [
+      ['review@nova.example', '/home'],
+      ['fatca-director@nova.example', '/self-certification-splash'],
+    ]
+    for (const [username, path] of landings) {
+      const page = await signIn(username)
+      await page.waitForURL(`**${path}`)
+      expect(new URL(page.url()).pathname).toBe(path)
+      await page.close()
+    }
+  })
+
   test('4. a company needing KYC: KYC, which for a company is its documents', async () => {
     const page = await signIn('business-kyc@nova.example')
     // /kyc is the person's KYC page; a business is sent on to its company documents.

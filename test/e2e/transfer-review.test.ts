@@ -177,6 +177,100 @@ describe('an external transfer through the review', () => {
   })
 })
 
+describe('an external payout in another currency or in crypto, as the server quotes it', () => {
+  const say = (key: string) => text(locale('en', 'external'), key)
+  const review = locale('en', 'transfers')
+
+  /** The external page with a country, a method and (when asked) whose account it is. */
+  async function chooseMethod(page: Page, country: string, type: string, whose: 'own' | '3d') {
+    await page.goto(`${portal.baseUrl}/transfer/external`)
+    await page.getByRole('heading', { level: 1, name: say('title') }).waitFor()
+    await page.getByLabel(startsWith(say('country.label'))).selectOption({ value: country })
+    for (const name of [say(`types.${type}`), say(`permission.${whose}`)]) {
+      const radio = page.getByRole('radio', { name })
+      await expect
+        .poll(async () => {
+          await radio.check({ timeout: 2000 }).catch(() => undefined)
+          return radio.isChecked()
+        })
+        .toBe(true)
+    }
+    await page
+      .getByLabel(startsWith(text(review, 'account.from')))
+      .selectOption({ value: String(demoUsd) })
+  }
+
+  async function newestOrder(kind: string) {
+    const [user] = await portal.db
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(eq(users.username, 'demo@nova.example'))
+    const [order] = await portal.db
+      .select()
+      .from(transferOrders)
+      .where(and(eq(transferOrders.customerId, user!.customerId!), eq(transferOrders.kind, kind)))
+      .orderBy(desc(transferOrders.id))
+      .limit(1)
+    return order!
+  }
+
+  test('a wire paid in EUR from the USD account: what you pay, the fee and the total are what leaves', async () => {
+    const page = await signIn('demo@nova.example', {})
+    const before = await balanceOn(page, portal.baseUrl, demoUsd)
+    await chooseMethod(page, 'DE', 'wire', '3d')
+    await page.getByLabel(startsWith(say('currency'))).selectOption({ value: 'EUR' })
+    const field = (name: string) =>
+      page.getByRole('textbox', { name: startsWith(say(`fields.${name}`)) })
+    await field('beneficiaryName').fill('Jamie Fischer')
+    await field('iban').fill('DE89 3704 0044 0532 0130 00')
+    await expect.poll(() => field('swift').inputValue()).toBe('COBADEFFXXX')
+    await page.getByLabel(startsWith('Amount')).fill('100')
+    await openReview(page)
+    const numbers = await reviewNumbers(page)
+    // 100.00 EUR at 0.92 less 0.5% costs 109.25 USD (rounded up); the fee is 0.2%, at least 15.00.
+    expect(numbers).toEqual({ youSend: '109.25', fee: '15.00', total: '124.25', theyGet: '100.00' })
+    expect(await reviewLine(page, 'youSend')).toContain('$')
+    expect(await reviewLine(page, 'theyGet')).toContain('€')
+    expect(await reviewLine(page, 'rate')).toMatch(/^1 USD = 0\.91\d* EUR$/)
+    const until = text(review, 'review.validUntilValue').split('{{')[0]!
+    expect(await reviewLine(page, 'rateValid')).toMatch(new RegExp(`^${escape(until)}\\d`))
+    await shotsAt(page, 'review-wire-eur')
+    await confirmReview(page)
+    await page.getByRole('dialog').getByText(text(review, 'popup.submitted')).waitFor()
+    const order = await newestOrder('wire')
+    expect(fromMinor(order.amountMinor, 2)).toBe(numbers.youSend)
+    expect(fromMinor(order.feeMinor, 2)).toBe(numbers.fee)
+    expect(fromMinor(order.toAmountMinor, 2)).toBe(numbers.theyGet)
+    await runDueJobs(portal.db, { now: new Date(Date.now() + 120_000) })
+    await page.goto(`${portal.baseUrl}/home`)
+    await expect
+      .poll(() => balanceOn(page, portal.baseUrl, demoUsd))
+      .toBe(plus(before, `-${numbers.total}`))
+  })
+
+  test('crypto: the review says which coin the wallet gets, for how much, on which network', async () => {
+    const page = await signIn('demo@nova.example', {})
+    await chooseMethod(page, 'US', 'crypto_eft', 'own')
+    await page.getByLabel(startsWith(say('currency'))).selectOption({ value: 'ETH' })
+    const field = (name: string) =>
+      page.getByRole('textbox', { name: startsWith(say(`fields.${name}`)) })
+    await field('walletAddress').fill('0x52908400098527886E0F7030069857D2E4169EE7')
+    await page.getByLabel(startsWith('Amount')).fill('20')
+    await openReview(page)
+    expect(shownAmount(await reviewLine(page, 'youSend'))).toBe('20.00')
+    expect(shownAmount(await reviewLine(page, 'fee'))).toBe('2.00')
+    expect(shownAmount(await reviewLine(page, 'total'))).toBe('22.00')
+    expect(await reviewLine(page, 'theyGet')).toBe(
+      text(review, 'review.cryptoValue')
+        .replace('{{coin}}', 'ETH')
+        .replace('{{worth}}', '$20.00')
+        .replace('{{network}}', 'Ethereum'),
+    )
+    expect(await reviewLine(page, 'networkFee')).toBe(text(review, 'review.networkFeeIncluded'))
+    await shotsAt(page, 'review-crypto')
+  })
+})
+
 /** Screenshots at 1366 and 390 px; neither scrolls sideways. */
 async function shotsAt(page: Page, name: string) {
   for (const width of [1366, 390]) {

@@ -209,6 +209,8 @@ async function insertBusinessCustomer(
       residenceCountryCode: company.registrationCountryCode,
       taxId: company.businessTaxId ?? null,
       lang: context.lang ?? defaultLang,
+      // Registered here, so its accounts are kept here (post-login routing steps 3 and 4).
+      hasRelatedAccounts: true,
     })
     .returning({ id: customers.id })
   if (!customer) throw new Error('assertion: the customer insert returned its row')

@@ -236,6 +236,7 @@ async function seedPendingActivations(db: Db, password: string): Promise<void> {
     customerType: 2,
     businessName: 'Newco Demo Ltd',
     email: 'newco@nova.example',
+    hasRelatedAccounts: true,
   })
   const staff = await create('staff@nova.example', {
     customerType: 0,

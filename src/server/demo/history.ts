@@ -68,6 +68,8 @@ async function insertPayrollCompany(
     email: demoPayroll,
     residenceCountryCode: 'LT',
     verified: true,
+    // Its accounts are kept in this portal, not on the old web (post-login routing step 4).
+    hasRelatedAccounts: true,
     permissions: {
       sendMoneyUser: true,
       transferMoneyUser: true,

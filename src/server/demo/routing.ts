@@ -153,12 +153,13 @@ function demoTerms(now: Date): (typeof legalTerms.$inferInsert)[] {
 }
 
 export async function seedRoutingDemo(db: Db, password: string): Promise<void> {
-  // The main demo business keeps its accounts here: post-login routing gives it the list.
+  // The demo businesses made by other seeds keep their accounts here: post-login routing gives
+  // them the list. Set on every start, so a data folder seeded before keeps up.
   await db
     .update(customers)
     .set({ hasRelatedAccounts: true })
     .where(
-      sql`${customers.id} = (select customer_id from users where username = 'business@nova.example')`,
+      sql`${customers.id} in (select customer_id from users where username in ('business@nova.example', 'payroll@nova.example'))`,
     )
   const [done] = await db.select().from(users).where(eq(users.username, 'old-web@nova.example'))
   if (done) return

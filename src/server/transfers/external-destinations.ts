@@ -20,6 +20,7 @@ import { instantKeyCheck, isInstantKeyType } from './directory/instant.ts'
 import { bankDirectory } from './directory/bank-directory.ts'
 import type { ExternalTransferType } from '../../shared/transfer-types.ts'
 import { countryTargetError } from './external-fee-targets.ts'
+import { isFieldError } from './transfer-quotes.ts'
 
 /** The fields of the six submit requests, once the spec's validator has passed them. */
 export type ExternalRequest = Record<string, unknown> & {
@@ -262,13 +263,16 @@ const cryptoNetworks: Record<string, Record<string, RegExp>> = {
   USDC: { ethereum: /^0x[0-9a-fA-F]{40}$/ },
 }
 
-function cryptoDestination(input: ExternalRequest, from: AccountRow): Resolved {
-  const currency = str(input.currencyCode)!
+/** The network a coin is sent on: the one named (any case), else the coin's first. */
+export function cryptoNetworkOf(
+  currency: string,
+  named: string | undefined,
+): { network: string; shape: RegExp } | FieldError {
   const networks = cryptoNetworks[currency]
   if (!networks || !(cryptoCurrencies as readonly string[]).includes(currency)) {
     return { parameter: 'currencyCode', description: 'is not a crypto currency the bank sends' }
   }
-  const network = str(input.network)?.toLowerCase() ?? Object.keys(networks)[0]!
+  const network = named?.toLowerCase() ?? Object.keys(networks)[0]!
   const shape = networks[network]
   if (!shape) {
     return {
@@ -276,6 +280,14 @@ function cryptoDestination(input: ExternalRequest, from: AccountRow): Resolved {
       description: `must be one of ${Object.keys(networks).join(', ')} for ${currency}`,
     }
   }
+  return { network, shape }
+}
+
+function cryptoDestination(input: ExternalRequest, from: AccountRow): Resolved {
+  const currency = str(input.currencyCode)!
+  const chain = cryptoNetworkOf(currency, str(input.network))
+  if (isFieldError(chain)) return chain
+  const { network, shape } = chain
   const wallet = str(input.walletAddress)!
   if (!shape.test(wallet)) {
     return { parameter: 'walletAddress', description: `is not a ${network} address` }

@@ -1,12 +1,13 @@
 // The target checks of the external fee calls (product-spec section 5: a fee is asked for only
 // once the amount and the target are set): the country and currency must be ones the method
-// pays out to, a card's BIN must not be blocked, a crypto currency must be one the bank sends.
+// pays out to, a card's BIN must not be blocked.
+// (A crypto currency and its network are checked by external-destinations.ts's cryptoNetworkOf.)
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { externalCards } from '../db/schema-payees.ts'
 import type { FieldError } from '../rpc/outcome.ts'
 import { isBinBlocked } from './directory/bin.ts'
-import { cryptoCurrencies, methodOffered } from './directory/methods.ts'
+import { methodOffered } from './directory/methods.ts'
 import type { ExternalTransferType } from '../../shared/transfer-types.ts'
 
 export function countryTargetError(
@@ -42,10 +43,4 @@ export async function cardTargetError(
     return { parameter: 'binNumber', description: 'is a blocked BIN' }
   }
   return undefined
-}
-
-export function cryptoTargetError(currencyCode: string): FieldError | undefined {
-  return (cryptoCurrencies as readonly string[]).includes(currencyCode)
-    ? undefined
-    : { parameter: 'currencyCode', description: 'is not a crypto currency the bank sends' }
 }

@@ -120,9 +120,20 @@ type FeeOperation =
   | 'instantTransferFeeGet'
   | 'interacTransferFeeGet'
 
+/** How long a fee answer's numbers hold (docs/decisions.md, "Issue 16 leftovers"). */
+export const quoteLifeMs = 10 * 60_000
+
+/** The coin and network of a crypto fee request; the network defaults as the submit's does. */
+export interface CryptoTarget {
+  currencyCode: string
+  network: string
+}
+
 /**
  * The fee of an external transfer (section 5: asked only once amount and target are set), in
- * the source account's currency. The target is checked as far as the fee call names it.
+ * the source account's currency, with the quote behind it: what leaves the account (the
+ * amount converted at the rate the submit uses, plus the fee), what the payee gets, the rate
+ * and until when it holds. The target is checked as far as the fee call names it.
  */
 export async function externalFee(
   db: Db,
@@ -130,6 +141,7 @@ export async function externalFee(
   kind: ExternalTransferType,
   input: { accountId: number; amount: string; currencyCode?: string },
   payoutCurrency: (accountCurrency: string) => string,
+  crypto?: CryptoTarget,
 ): Promise<Answer<FeeOperation> | Failure> {
   const from = await ownAccount(db, customerId, input.accountId)
   if (!from)
@@ -146,5 +158,16 @@ export async function externalFee(
   )
   if (isFieldError(quote)) return validationFailure([quote])
   const scale = scaleOf(from.currencyCode)
-  return rpcOk({ fee: fromMinor(quote.feeMinor, scale), feeCurrencyCode: from.currencyCode })
+  return rpcOk({
+    fee: fromMinor(quote.feeMinor, scale),
+    feeCurrencyCode: from.currencyCode,
+    sourceAmount: fromMinor(quote.amountMinor, scale),
+    sourceCurrencyCode: from.currencyCode,
+    totalAmount: fromMinor(quote.amountMinor + quote.feeMinor, scale),
+    payoutAmount: fromMinor(quote.toAmountMinor, scaleOf(currency)),
+    payoutCurrencyCode: currency,
+    rate: quote.rate,
+    validUntil: new Date(Date.now() + quoteLifeMs).toISOString(),
+    ...(crypto ? { crypto: { ...crypto, networkFeeIncluded: true } } : {}),
+  })
 }

@@ -3,7 +3,9 @@
 // the product's, applied to what getCustomerInfo and customerAccessListGet answer. The table
 // is the one in docs/decisions.md, "Post-login routing data".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { components } from '../../../src/generated/api.d.ts'
+import { customers, users } from '../../../src/server/db/schema.ts'
 import { databaseTargets, startServer, type TestServer } from '../server-harness.ts'
 
 type Schemas = components['schemas']
@@ -19,6 +21,7 @@ const branches: [string, string][] = [
   ['retail@nova.example', '4 business: home (self-certification validated)'],
   ['business@nova.example', '4 business: home (self-certification pending)'],
   ['tax-none@nova.example', '4 business: self-certification splash'],
+  ['payroll@nova.example', '4 business: self-certification splash'],
   ['profile-update@nova.example', '5 personal: profile update'],
   ['kyc@nova.example', '5 personal: KYC'],
   ['fatca@nova.example', '5 personal: self-certification splash'],
@@ -63,6 +66,23 @@ for (const target of databaseTargets()) {
 
     it.each(branches)('routes %s to %s', async (username, branch) => {
       expect(await routeOf(username)).toBe(branch)
+    })
+
+    // A business whose accounts are kept here (no old-web address) must reach step 4: sent to
+    // step 3 it has no old web to go to and ends at the login screen (payroll@ once did).
+    it('marks every demo business without an old web as kept here', async () => {
+      const stranded = await server.db
+        .select({ username: users.username })
+        .from(customers)
+        .innerJoin(users, eq(users.customerId, customers.id))
+        .where(
+          and(
+            ne(customers.customerType, 0),
+            isNull(customers.oldWebUrl),
+            eq(customers.hasRelatedAccounts, false),
+          ),
+        )
+      expect(stranded).toEqual([])
     })
   })
 }

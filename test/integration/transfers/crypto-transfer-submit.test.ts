@@ -52,6 +52,40 @@ for (const target of databaseTargets()) {
       expect(failedParameters(unknown)).toEqual(['currencyCode'])
     })
 
+    it('says what the wallet gets: the coin bought with the amount, on its network', async () => {
+      const quote = await server.post(
+        '/rpc/cryptoTransferFeeGet',
+        { accountId: usd, amount: '100.00', currencyCode: 'USDT', network: 'TRON' },
+        token,
+      )
+      expect(quote.body).toMatchObject({
+        responseCode: '00',
+        fee: '2.00',
+        sourceAmount: '100.00',
+        totalAmount: '102.00',
+        payoutAmount: '100.00',
+        payoutCurrencyCode: 'USD',
+        rate: '1',
+        crypto: { currencyCode: 'USDT', network: 'tron', networkFeeIncluded: true },
+      })
+      const first = await server.post(
+        '/rpc/cryptoTransferFeeGet',
+        { accountId: usd, amount: '100.00', currencyCode: 'ETH' },
+        token,
+      )
+      expect(first.body.crypto).toEqual({
+        currencyCode: 'ETH',
+        network: 'ethereum',
+        networkFeeIncluded: true,
+      })
+      const wrong = await server.post(
+        '/rpc/cryptoTransferFeeGet',
+        { accountId: usd, amount: '100.00', currencyCode: 'BTC', network: 'tron' },
+        token,
+      )
+      expect(failedParameters(wrong)).toEqual(['network'])
+    })
+
     it('sends ETH bought with USD and settles it', async () => {
       const before = await balancesOf(server, token)
       const reply = await send({ amount: '100.00', idempotencyKey: 'crypto-eth-1' })

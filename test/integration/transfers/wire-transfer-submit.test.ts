@@ -191,5 +191,35 @@ for (const target of databaseTargets()) {
       // 100.00 EUR at 0.92 less 0.5% costs 109.24 USD, rounded up.
       expect(order?.amountMinor).toBe(10925n)
     })
+
+    it('quotes what leaves the account for a payout in another currency, as the ledger then takes it', async () => {
+      const asked = Date.now()
+      const quote = await fee({ amount: '100.00', currencyCode: 'EUR' })
+      expect(quote.body).toMatchObject({
+        responseCode: '00',
+        fee: '15.00',
+        feeCurrencyCode: 'USD',
+        sourceAmount: '109.25',
+        sourceCurrencyCode: 'USD',
+        totalAmount: '124.25',
+        payoutAmount: '100.00',
+        payoutCurrencyCode: 'EUR',
+      })
+      expect(Number(quote.body.rate)).toBeCloseTo(0.92 * 0.995, 9)
+      const validUntil = Date.parse(String(quote.body.validUntil))
+      expect(validUntil - asked).toBeGreaterThanOrEqual(9 * 60_000)
+      expect(quote.body.crypto).toBeUndefined()
+      const before = await money()
+      const reply = await send({
+        amount: '100.00',
+        currencyCode: 'EUR',
+        idempotencyKey: 'wire-quoted',
+      })
+      expect(reply.body, reply.text).toMatchObject({ responseCode: '00', fee: quote.body.fee })
+      const order = await orderOf(server, reply.body.transactionId)
+      expect(order?.amountMinor).toBe(10925n)
+      // The ledger holds exactly the quoted total (the rail then pays out what is held).
+      expect((await money()).pending).toBeCloseTo(before.pending - 124.25, 2)
+    })
   })
 }

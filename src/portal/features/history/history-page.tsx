@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMediaQuery } from '@mantine/hooks'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { DateField } from '../../components/date-field.tsx'
 import {
   Alert,
   Anchor,
@@ -299,17 +300,15 @@ function MoreFilters({
         value={fields.status}
         onChange={set('status')}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('filter.fromDate')}
         value={fields.fromDate}
-        onChange={set('fromDate')}
+        onChange={(value) => set('fromDate')({ currentTarget: { value } })}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('filter.toDate')}
         value={fields.toDate}
-        onChange={set('toDate')}
+        onChange={(value) => set('toDate')({ currentTarget: { value } })}
         error={errorOf('toDate')}
       />
       <TextInput

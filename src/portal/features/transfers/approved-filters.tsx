@@ -2,7 +2,8 @@
 // submits them, so the list reloads once a submit and not on every keystroke.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core'
+import { DateField } from '../../components/date-field.tsx'
+import { Button, Group, NativeSelect, Paper, SimpleGrid } from '@mantine/core'
 import { noApprovalFilters, type ApprovalFilters } from './approved-queue.ts'
 
 export interface ApprovalFilterFormProps {
@@ -42,17 +43,15 @@ export function ApprovalFilterForm({ users, onApply }: ApprovalFilterFormProps) 
           value={filters.createdBy}
           onChange={(e) => setFilters({ ...filters, createdBy: e.currentTarget.value })}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('approved.fromDate')}
           value={filters.fromDate}
-          onChange={(e) => setFilters({ ...filters, fromDate: e.currentTarget.value })}
+          onChange={(fromDate) => setFilters({ ...filters, fromDate })}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('approved.toDate')}
           value={filters.toDate}
-          onChange={(e) => setFilters({ ...filters, toDate: e.currentTarget.value })}
+          onChange={(toDate) => setFilters({ ...filters, toDate })}
         />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">

@@ -4,7 +4,8 @@
 // (section 5); an exchange estimate shows when the currencies differ.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Checkbox, Group, NativeSelect, NumberInput, Radio, Stack, TextInput } from '@mantine/core'
+import { DateField } from '../../components/date-field.tsx'
+import { Checkbox, Group, NativeSelect, NumberInput, Radio, Stack } from '@mantine/core'
 import type { components } from '../../../generated/api.d.ts'
 import { api } from '../../api/client.ts'
 import { callRpc, useOperationQuery } from '../../api/operation-query.ts'
@@ -281,11 +282,10 @@ function RecurrenceFields({
             </Group>
           </Radio.Group>
           {value.endBy === 'date' ? (
-            <TextInput
-              type="date"
+            <DateField
               label={t('recurring.endDate')}
               value={value.endDate}
-              onChange={(e) => set({ endDate: e.currentTarget.value })}
+              onChange={(endDate) => set({ endDate })}
               error={invalid.endDate}
             />
           ) : (

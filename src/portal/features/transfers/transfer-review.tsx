@@ -7,6 +7,7 @@
 // send shows the fee actually charged (docs/decisions.md).
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { callRpc, type RpcBody, type RpcOperationId } from '../../api/operation-query.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
@@ -115,6 +116,12 @@ export interface ReviewFacts {
   theyGet?: { amount: string; currency: string } | undefined
   /** The rate applied when the currencies differ. */
   rate?: string | undefined
+  /** What leaves the account as the server quotes it (amount + fee); else computed when it can be. */
+  total?: { amount: string; currency: string } | undefined
+  /** Until when the server holds the quote (an ISO date-time). */
+  validUntil?: string | undefined
+  /** A crypto payout: the coin bought with `theyGet` and the network it goes on. */
+  crypto?: { currencyCode: string; network: string; networkFeeIncluded: boolean } | undefined
   recipient: string
   /** When it arrives, as a sentence. */
   arrives: string
@@ -122,7 +129,7 @@ export interface ReviewFacts {
 
 /** The review's lines from a page's facts, every amount in the reader's language. */
 export function useReviewLines(): (facts: ReviewFacts) => ReviewLine[] {
-  const { t } = useTranslation('transfers')
+  const { t, i18n } = useTranslation('transfers')
   const money = useMoney()
   return (facts) => {
     const line = (name: string, value: string, strong = false): ReviewLine => ({
@@ -138,28 +145,57 @@ export function useReviewLines(): (facts: ReviewFacts) => ReviewLine[] {
       line('youSend', money(facts.amount, facts.currency)),
     ]
     lines.push(line('fee', fee ? money(fee.fee, feeCurrency) : t('review.feeUnknown')))
-    if (fee && feeCurrency === facts.currency) {
-      lines.push(line('total', money(totalOf(facts.amount, fee.fee), facts.currency), true))
-    }
-    if (facts.theyGet) {
-      lines.push(line('theyGet', money(facts.theyGet.amount, facts.theyGet.currency), true))
-    }
+    const total =
+      facts.total ??
+      (fee && feeCurrency === facts.currency
+        ? { amount: totalOf(facts.amount, fee.fee), currency: facts.currency }
+        : undefined)
+    if (total) lines.push(line('total', money(total.amount, total.currency), true))
+    lines.push(...theyGetLines(facts, line, money, t))
     if (facts.rate) {
-      lines.push(
-        line(
-          'rate',
-          t('review.rateValue', {
-            rate: shortRate(facts.rate),
-            from: facts.currency,
-            to: facts.theyGet?.currency ?? '',
-          }),
-        ),
-      )
-      lines.push(line('rateValid', t('review.rateValidValue')))
+      const to = facts.theyGet?.currency ?? ''
+      const rate = t('review.rateValue', { rate: shortRate(facts.rate), from: facts.currency, to })
+      lines.push(line('rate', rate))
+    }
+    if (facts.rate || facts.validUntil) {
+      const until = facts.validUntil
+        ? t('review.validUntilValue', { time: timeOf(facts.validUntil, i18n.language) })
+        : t('review.rateValidValue')
+      lines.push(line('rateValid', until))
     }
     lines.push(line('arrives', facts.arrives))
     return lines
   }
+}
+
+/** What they get: an amount, or for crypto the coin bought with it and its network fee. */
+function theyGetLines(
+  facts: ReviewFacts,
+  line: (name: string, value: string, strong?: boolean) => ReviewLine,
+  money: ReturnType<typeof useMoney>,
+  t: TFunction<'transfers'>,
+): ReviewLine[] {
+  if (!facts.theyGet) return []
+  const worth = money(facts.theyGet.amount, facts.theyGet.currency)
+  const crypto = facts.crypto
+  if (!crypto) return [line('theyGet', worth, true)]
+  const network = t(`review.network.${crypto.network}`, { defaultValue: crypto.network })
+  const lines = [
+    line('theyGet', t('review.cryptoValue', { coin: crypto.currencyCode, worth, network }), true),
+  ]
+  if (crypto.networkFeeIncluded) lines.push(line('networkFee', t('review.networkFeeIncluded')))
+  return lines
+}
+
+/** The hour and minute of a date-time in the page's language, with the date when not today. */
+function timeOf(iso: string, lang: string): string {
+  const when = new Date(iso)
+  const sameDay = when.toDateString() === new Date().toDateString()
+  return new Intl.DateTimeFormat(lang, {
+    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(when)
 }
 
 /** The rate as shown: 6 decimals are enough to read it. */

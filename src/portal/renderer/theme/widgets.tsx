@@ -15,6 +15,7 @@ import {
 } from '@mantine/core'
 import { localToUTC, utcToLocal, type WidgetProps, type RegistryWidgetsType } from '@rjsf/utils'
 import { DocumentUploadWidget } from '../widgets/document-upload.tsx'
+import { DateField } from '../../components/date-field.tsx'
 
 /** The first error of a field, as Mantine shows it under the input. */
 function errorOf(props: WidgetProps): string | undefined {
@@ -50,9 +51,7 @@ export function TextWidget(props: WidgetProps) {
         ? 'email'
         : props.schema.format === 'uri'
           ? 'url'
-          : props.schema.format === 'date'
-            ? 'date'
-            : 'text'
+          : 'text'
   return (
     <TextInput
       {...common(props)}
@@ -76,6 +75,26 @@ export function PasswordWidget(props: WidgetProps) {
       autoComplete="new-password"
       value={props.value ?? ''}
       onChange={(event) => props.onChange(event.currentTarget.value || props.options.emptyValue)}
+    />
+  )
+}
+
+/** A date (format: date): the portal's date field, in the page's language; the value is ISO. */
+export function DateWidget(props: WidgetProps) {
+  const { label, description, withAsterisk, disabled, error, autoFocus, id } = common(props)
+  return (
+    <DateField
+      id={id}
+      label={label}
+      description={description}
+      withAsterisk={withAsterisk}
+      disabled={disabled}
+      error={error}
+      autoFocus={autoFocus}
+      value={typeof props.value === 'string' ? props.value : ''}
+      onChange={(value) => props.onChange(value === '' ? props.options.emptyValue : value)}
+      onBlur={() => props.onBlur(props.id, props.value)}
+      onFocus={() => props.onFocus(props.id, props.value)}
     />
   )
 }
@@ -318,7 +337,7 @@ export const widgets: RegistryWidgetsType = {
   EmailWidget: TextWidget,
   URLWidget: TextWidget,
   UpDownWidget: TextWidget,
-  DateWidget: TextWidget,
+  DateWidget,
   DateTimeWidget,
   PasswordWidget,
   TextareaWidget,
