@@ -5,10 +5,12 @@
 // no money moved), and paying with a P2P transfer carrying invoiceId: every rule refused with
 // its field, the money moved once on a repeat and on two concurrent calls, a payment waiting
 // for its code holding the invoice, and the history naming the invoice.
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invoices } from '../../../src/server/db/schema-invoices.ts'
 import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
+import { transferOrders } from '../../../src/server/db/schema-transfers.ts'
+import { ledgerPostings } from '../../../src/server/db/schema-ledger.ts'
 import { databaseTargets, startServer, type TestServer } from '../server-harness.ts'
 import { caller, ok, refusal } from '../cards/card-test-kit.ts'
 import { balancesOf, lastCodeSentTo, setApprovalMode } from '../transfers/transfer-test-kit.ts'
@@ -308,6 +310,17 @@ for (const target of databaseTargets()) {
           2,
         )
         expect((await invoiceOf(demo, invoice.id)).status).toBe('paid')
+        // One order paid it, and the books still balance: every currency's postings sum to 0.
+        const orders = await server.db
+          .select({ id: transferOrders.id })
+          .from(transferOrders)
+          .where(sql`${transferOrders.details}->>'invoiceId' = ${String(invoice.id)}`)
+        expect(orders).toHaveLength(1)
+        const sums = await server.db
+          .select({ total: sql<string>`sum(${ledgerPostings.amountMinor})::text` })
+          .from(ledgerPostings)
+          .groupBy(ledgerPostings.currencyCode)
+        expect(sums.every((row) => row.total === '0')).toBe(true)
       }
     })
 
