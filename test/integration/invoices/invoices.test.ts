@@ -8,6 +8,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invoices } from '../../../src/server/db/schema-invoices.ts'
+import { customerEmails, users } from '../../../src/server/db/schema.ts'
+import { runDueJobs } from '../../../src/server/jobs/run-due-jobs.ts'
 import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
 import { transferOrders } from '../../../src/server/db/schema-transfers.ts'
 import { ledgerPostings } from '../../../src/server/db/schema-ledger.ts'
@@ -347,6 +349,53 @@ for (const target of databaseTargets()) {
       } finally {
         await setApprovalMode(server, 'demo@nova.example', 'simple')
       }
+    })
+
+    it('frees the invoice again when its waiting payment expires unapproved', async () => {
+      const invoice = await send({ amount: '6.00' })
+      await setApprovalMode(server, 'business@nova.example', 'sms')
+      try {
+        const start = Date.now()
+        ok(await pay(business, invoice, 'pay-expire-1'))
+        expect((await invoiceOf(demo, invoice.id)).status).toBe('paymentPending')
+        await runDueJobs(server.db, { now: new Date(start + 31 * 60_000) })
+        const freed = await invoiceOf(demo, invoice.id)
+        expect(freed).toMatchObject({ statusId: 1, status: 'awaitingPayment' })
+        expect(freed.transactionId).toBeUndefined()
+      } finally {
+        await setApprovalMode(server, 'business@nova.example', 'simple')
+      }
+      ok(await pay(business, invoice, 'pay-expire-2'))
+      expect((await invoiceOf(demo, invoice.id)).status).toBe('paid')
+    })
+
+    it('reaches a payer who registers after it was sent, by the e-mail', async () => {
+      const invoice = ok(
+        await demo('invoiceCreate', {
+          toEmail: 'later.payer@mail.example',
+          amount: '8.00',
+          currency: 'USD',
+        }),
+      ).invoice as Invoice
+      expect(refusal(await third('invoiceGet', { invoiceId: invoice.id }))).toMatchObject({
+        parameter: 'invoiceId',
+      })
+      const payroll = (
+        await server.db.select().from(users).where(eq(users.username, 'payroll@nova.example'))
+      )[0]!
+      await server.db.insert(customerEmails).values({
+        customerId: payroll.customerId,
+        emailAddress: 'later.payer@mail.example',
+        confirmedAt: new Date(),
+      })
+      expect((await invoiceOf(third, invoice.id)).status).toBe('unpaid')
+      const received = ok(await third('invoiceReceivedList', { status: 'unpaid' }))
+      expect((received.invoices as Invoice[]).map((i) => i.id)).toContain(invoice.id)
+      ok(await pay(third, invoice, 'pay-later-1', { toEmail: 'demo@nova.example' }))
+      expect(await invoiceOf(demo, invoice.id)).toMatchObject({
+        status: 'paid',
+        payerName: 'Harbor Studio Ltd',
+      })
     })
 
     it('reads an unpaid invoice past its due date as expired, and refuses to pay it', async () => {
