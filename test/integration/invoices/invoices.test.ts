@@ -15,7 +15,12 @@ import { transferOrders } from '../../../src/server/db/schema-transfers.ts'
 import { ledgerPostings } from '../../../src/server/db/schema-ledger.ts'
 import { databaseTargets, startServer, type TestServer } from '../server-harness.ts'
 import { caller, ok, refusal } from '../cards/card-test-kit.ts'
-import { balancesOf, lastCodeSentTo, setApprovalMode } from '../transfers/transfer-test-kit.ts'
+import {
+  balancesOf,
+  customerIdOf,
+  lastCodeSentTo,
+  setApprovalMode,
+} from '../transfers/transfer-test-kit.ts'
 import type { components } from '../../../src/generated/api.d.ts'
 
 type Invoice = components['schemas']['Invoice']
@@ -367,6 +372,31 @@ for (const target of databaseTargets()) {
       }
       ok(await pay(business, invoice, 'pay-expire-2'))
       expect((await invoiceOf(demo, invoice.id)).status).toBe('paid')
+    })
+
+    it("holds a company's invoice while its payment waits for an approver", async () => {
+      const invoice = await send({ amount: '5.00' })
+      const company = await customerIdOf(server, 'business@nova.example')
+      const initiator = caller(server, (await server.signIn('initiator@nova.example')).accessToken)
+      const initiate = (key: string) =>
+        pay(initiator, invoice, key, { fromCustomerId: company, accountId: businessIds.USD })
+      const decide = (transactionId: unknown, key: string, declined: boolean) =>
+        business('businessTransactionApprove', {
+          transactionIds: [transactionId],
+          idempotencyKey: key,
+          ...(declined ? { declined } : {}),
+        })
+      const first = ok(await initiate('pay-initiator-1'))
+      expect(first.approvalRequestCreated).toBe(true)
+      expect((await invoiceOf(demo, invoice.id)).status).toBe('paymentPending')
+      ok(await decide(first.transactionId, 'pay-decline-1', true))
+      expect((await invoiceOf(demo, invoice.id)).status).toBe('awaitingPayment')
+      const second = ok(await initiate('pay-initiator-2'))
+      ok(await decide(second.transactionId, 'pay-approve-2', false))
+      expect(await invoiceOf(demo, invoice.id)).toMatchObject({
+        status: 'paid',
+        transactionId: second.transactionId,
+      })
     })
 
     it('reaches a payer who registers after it was sent, by the e-mail', async () => {
