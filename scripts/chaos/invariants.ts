@@ -144,7 +144,7 @@ export async function endViolations(
   const invoicePaidTwice =
     (await count(
       query,
-      `select details->>'invoiceId' from transfer_orders where details ? 'invoiceId'
+      `select details->>'invoiceId' from transfer_orders where details->>'invoiceId' is not null
           and status in ('completed', 'settled', 'awaitingCode', 'awaitingApprover')
         group by 1 having count(*) > 1`,
     )) +
