@@ -1,7 +1,9 @@
 // p2pTransferSubmit: sends money to another customer by e-mail, once or recurring (product-spec
 // sections 6 and 7). The payee must not be on the sender's payout blacklist nor be the sender.
 // Money to an e-mail that is no customer yet is held and a claim e-mail is queued
-// (transfer-orders.ts, route claim).
+// (transfer-orders.ts, route claim). With invoiceId it pays that invoice: the invoice's amount
+// and currency to its payee, the invoice marked in the order's transaction
+// (invoices/invoice-payment.ts).
 import type { Handler } from '../rpc/handler-context.ts'
 import { validationFailure } from '../rpc/outcome.ts'
 import { actingUser } from './acting-user.ts'
@@ -9,6 +11,7 @@ import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
 import { submitOrder } from './transfer-orders.ts'
 import { subscriptionTermsOf } from './subscription-terms.ts'
 import { payeeFacts } from './payee-lookup.ts'
+import { invoicePart } from '../invoices/invoice-payment.ts'
 
 export const handler: Handler<'p2pTransferSubmit'> = async (context, input) => {
   const acting = await actingUser(context)
@@ -45,21 +48,14 @@ export const handler: Handler<'p2pTransferSubmit'> = async (context, input) => {
     currency: 'currency',
   })
   if (isFieldError(quote)) return validationFailure([quote])
-  const details = Object.fromEntries(
-    (
-      [
-        'note',
-        'reference',
-        'couponCode',
-        'templateName',
-        'invoiceId',
-        'platform',
-        'fromEmailId',
-      ] as const
-    )
-      .filter((key) => input[key] !== undefined)
-      .map((key) => [key, input[key]]),
-  )
+  const paying = await invoicePart(context.db, acting.customerId, {
+    invoiceId: input.invoiceId,
+    amountMinor: quote.amountMinor,
+    currency: input.currency,
+    toCustomerId: payee.customerId,
+    recurring: terms !== undefined,
+  })
+  if (isFieldError(paying)) return validationFailure([paying])
   return submitOrder(context.db, {
     kind: 'p2p',
     acting,
@@ -72,7 +68,24 @@ export const handler: Handler<'p2pTransferSubmit'> = async (context, input) => {
     currencyCode: from.currencyCode,
     toCurrencyCode: from.currencyCode,
     ...quote,
-    details: { ...details, ...(payee.name ? { payeeName: payee.name } : {}) },
+    details: { ...extrasOf(input), ...(payee.name ? { payeeName: payee.name } : {}) },
     ...(terms ? { subscription: terms } : {}),
+    ...paying,
   })
+}
+
+/** The P2P extras the order keeps (product-spec section 7). */
+function extrasOf(input: Parameters<Handler<'p2pTransferSubmit'>>[1]) {
+  const keys = [
+    'note',
+    'reference',
+    'couponCode',
+    'templateName',
+    'invoiceId',
+    'platform',
+    'fromEmailId',
+  ] as const
+  return Object.fromEntries(
+    keys.filter((key) => input[key] !== undefined).map((key) => [key, input[key]]),
+  )
 }
