@@ -15,6 +15,8 @@ import {
   type TransferAnswer,
 } from '../../components/transfer/transfer-display.ts'
 import { Loading } from '../../components/loading.tsx'
+import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
+import { AccountSelect, readyAccounts } from '../transfers/transfer-shell.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
 import { changedByInvoice, type Invoice } from './invoice-data.ts'
 import { FailureAlert } from './invoice-reject.tsx'
@@ -31,6 +33,9 @@ export function useInvoiceFailure() {
 
 export function AddMoneyDialog(props: { onClose(): void }) {
   const { t } = useTranslation(['invoices', 'transfers'])
+  const accounts = readyAccounts(useOwnAccounts().state)
+  const [from, setFrom] = useState('')
+  const account = accounts.find((a) => String(a.accountId) === from) ?? accounts[0]
   const [amount, setAmount] = useState('')
   const [invalid, setInvalid] = useState<string | undefined>()
   const [failure, setFailure] = useState<FailureText | null>(null)
@@ -45,7 +50,10 @@ export function AddMoneyDialog(props: { onClose(): void }) {
     if (wrong) return
     setFailure(null)
     try {
-      const { data, status } = await create.mutateAsync({ amount: amount.trim() })
+      const { data, status } = await create.mutateAsync({
+        amount: amount.trim(),
+        ...(account && { accountId: account.accountId }),
+      })
       if (data?.responseCode === ResponseCode.Success && data.invoice) setInvoice(data.invoice)
       else setFailure(failed(data, status))
     } catch {
@@ -61,8 +69,20 @@ export function AddMoneyDialog(props: { onClose(): void }) {
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
             <Text>{t('addMoney.intro')}</Text>
+            {accounts.length > 1 && (
+              <AccountSelect
+                label={t('addMoney.fundAccount')}
+                accounts={accounts}
+                value={account ? String(account.accountId) : ''}
+                onChange={setFrom}
+              />
+            )}
             <TextInput
-              label={t('addMoney.amount')}
+              label={
+                account
+                  ? t('transfers:amountIn', { currency: account.currencyCode })
+                  : t('addMoney.amount')
+              }
               inputMode="decimal"
               value={amount}
               onChange={(e) => setAmount(e.currentTarget.value)}
@@ -89,7 +109,8 @@ export function AddMoneyDialog(props: { onClose(): void }) {
 function FundingDetails({ invoice, onClose }: { invoice: Invoice; onClose(): void }) {
   const { t } = useTranslation('invoices')
   const money = useMoney()
-  const accountId = invoice.payeeAccountId
+  // The invoice carries its bank-wire details; else the account's own instructions.
+  const accountId = invoice.paymentInstruction ? undefined : invoice.payeeAccountId
   const query = useOperationQuery(
     'paymentInstructionList',
     { accountId: accountId ?? 0 },
@@ -98,7 +119,8 @@ function FundingDetails({ invoice, onClose }: { invoice: Invoice; onClose(): voi
   const loading = accountId !== undefined && query.isPending
   const reply = query.data?.data
   const instruction =
-    reply?.responseCode === ResponseCode.Success ? reply.instructions?.[0] : undefined
+    invoice.paymentInstruction ??
+    (reply?.responseCode === ResponseCode.Success ? reply.instructions?.[0] : undefined)
   const rows: [string, string | undefined][] = instruction
     ? [
         ['beneficiary', instruction.beneficiaryName],

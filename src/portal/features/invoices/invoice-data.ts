@@ -41,20 +41,16 @@ export function useInvoiceList(side: InvoiceSide, pageNumber: number) {
   }
 }
 
-/** The status words the portal knows; the key of `invoices:status.<word>`. */
-export const statusWords = ['unpaid', 'awaitingPayment', 'paid', 'rejected', 'expired'] as const
-export type StatusWord = (typeof statusWords)[number]
+export type StatusWord = NonNullable<Invoice['status']>
 
 /**
- * The word for an invoice's status. The server's `status` text is matched to a known word
- * (its catalogue of ids is not shown in the product); an invoice in a list filtered by status
- * is in that list's status (section 4), so the list's own word is the fallback. Never the id.
+ * The word for an invoice's status, as its reader sees it (the server's name: an unpaid
+ * invoice is unpaid to its payer and awaitingPayment to its payee); the key of
+ * `invoices:status.<word>`, never the id. An invoice in a list filtered by status is in that
+ * list's status (section 4), which stands in when the server names none.
  */
 export function statusWord(invoice: Invoice, side: InvoiceSide): StatusWord {
-  const said = (invoice.status ?? '').replace(/[\s_-]/g, '').toLowerCase()
-  const known = statusWords.find((word) => word.toLowerCase() === said)
-  if (known === 'unpaid' || known === 'awaitingPayment') return listStatus[side]
-  return known ?? listStatus[side]
+  return invoice.status ?? listStatus[side]
 }
 
 /** The other party: who asked (a received invoice) or who is asked to pay (a sent one). */

@@ -104,6 +104,11 @@ function InvoiceCard(props: {
             {t('note', { note: invoice.noteBody })}
           </Text>
         )}
+        {invoice.rejectNote && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('rejectNote', { note: invoice.rejectNote })}
+          </Text>
+        )}
         <Group justify="space-between" gap="xs">
           {invoice.urlPdf ? (
             <Anchor href={invoice.urlPdf} target="_blank" rel="noopener" size="sm">
