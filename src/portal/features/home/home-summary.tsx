@@ -12,7 +12,7 @@ import { operationQuery } from '../../api/operation-query.ts'
 import { useMoney } from '../../i18n/use-money.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
 import { useViewer } from '../../app/viewer.ts'
-import { invoiceDialogRoute, mayDo } from '../invoices/invoice-access.ts'
+import { invoiceDialogRoute, mayDo } from '../invoices/invoice-rules.ts'
 
 type Account = components['schemas']['Account']
 

@@ -1,12 +1,13 @@
 // The invoices' data (product-spec section 3, Invoice; section 4: the received list shows the
-// unpaid invoices, the sent list those awaiting payment; section 9: 20 a page): the two lists,
-// which operations answer again after an invoice changes, and the word for an invoice's status.
+// unpaid invoices, the sent list those awaiting payment; section 9: 20 a page): the two lists
+// and which operations answer again after an invoice changes.
 import type { components } from '../../../generated/api.d.ts'
 import { useOperationQuery, type RpcOperationId } from '../../api/operation-query.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
+import { listStatus, type InvoiceSide } from './invoice-rules.ts'
 
 export type Invoice = components['schemas']['Invoice']
-export type InvoiceSide = 'received' | 'sent'
+export type { InvoiceSide }
 
 /** Invoices a page (product-spec section 9). */
 export const invoicePageSize = 20
@@ -19,9 +20,6 @@ export const changedByInvoice: RpcOperationId[] = [
   'balanceInquiry',
   'transactionHistoryList',
 ]
-
-/** The status each list shows (product-spec section 4). */
-export const listStatus = { received: 'unpaid', sent: 'awaitingPayment' } as const
 
 export function useInvoiceList(side: InvoiceSide, pageNumber: number) {
   const body = { status: listStatus[side], pageNumber, pageSize: invoicePageSize }
@@ -39,23 +37,4 @@ export function useInvoiceList(side: InvoiceSide, pageNumber: number) {
     invoices: ok ? (reply.invoices ?? []) : [],
     pages: ok ? Math.max(1, Math.ceil((reply.total ?? 0) / invoicePageSize)) : 1,
   }
-}
-
-export type StatusWord = NonNullable<Invoice['status']>
-
-/**
- * The word for an invoice's status, as its reader sees it (the server's name: an unpaid
- * invoice is unpaid to its payer and awaitingPayment to its payee); the key of
- * `invoices:status.<word>`, never the id. An invoice in a list filtered by status is in that
- * list's status (section 4), which stands in when the server names none.
- */
-export function statusWord(invoice: Invoice, side: InvoiceSide): StatusWord {
-  return invoice.status ?? listStatus[side]
-}
-
-/** The other party: who asked (a received invoice) or who is asked to pay (a sent one). */
-export function counterparty(invoice: Invoice, side: InvoiceSide) {
-  return side === 'received'
-    ? { name: invoice.payeeName, email: invoice.payeeEmail }
-    : { name: invoice.payerName, email: invoice.payerEmail }
 }

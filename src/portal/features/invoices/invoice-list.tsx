@@ -8,13 +8,8 @@ import { Alert, Anchor, Badge, Button, Group, Pagination, Paper, Stack, Text } f
 import { useMoney } from '../../i18n/use-money.ts'
 import { failureText } from '../../components/transfer/transfer-display.ts'
 import { Loading } from '../../components/loading.tsx'
-import {
-  counterparty,
-  statusWord,
-  useInvoiceList,
-  type Invoice,
-  type InvoiceSide,
-} from './invoice-data.ts'
+import { useInvoiceList, type Invoice } from './invoice-data.ts'
+import { counterparty, statusWord, type InvoiceSide } from './invoice-rules.ts'
 
 export interface InvoiceActions {
   onPay(invoice: Invoice): void

@@ -17,7 +17,7 @@ import { InvoicePay } from './invoice-pay.tsx'
 import { RejectDialog } from './invoice-reject.tsx'
 import { RequestMoneyDialog } from './request-money.tsx'
 import { AddMoneyDialog } from './add-money.tsx'
-import { mayDo as may } from './invoice-access.ts'
+import { mayDo as may } from './invoice-rules.ts'
 
 /** The dialog open now: from the address (home's quick actions) or a button here. */
 function useDialog() {
