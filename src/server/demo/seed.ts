@@ -33,6 +33,7 @@ import { seedExternalDemo } from './external-transfers.ts'
 import { seedKycReviewDemo } from './kyc-review.ts'
 import { seedBusinessDemo } from './business.ts'
 import { seedCardsDemo } from './cards.ts'
+import { seedInvoicesDemo } from './invoices.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -155,6 +156,8 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedFatcaDemo(db, demoPassword)
   // After it, for the same reason: the cards' accounts follow every other demo account.
   await seedCardsDemo(db)
+  // Last of all: invoices point at the accounts and customers above.
+  await seedInvoicesDemo(db)
 }
 
 async function fundDemoAccount(

@@ -141,6 +141,7 @@ const keyOfSentKind: Record<string, string> = {
 export function describeEntry(row: HistoryRow): EntryWords {
   if (Number(row.part) === 1) return describeFee(row)
   const payer = row.is_payer
+  if (row.order_kind === 'p2p' && row.details?.invoiceId !== undefined) return describeInvoice(row)
   if (row.order_kind === 'p2p') {
     if (payer) return words(`P2P transfer to ${row.to_email}`, 'p2pTo', { email: row.to_email })
     const email = row.counterparty_email
@@ -161,6 +162,21 @@ export function describeEntry(row: HistoryRow): EntryWords {
   if (sentKey) return words(row.ledger_description, sentKey)
   const key = row.order_id === null ? keyOfKind[row.kind] : undefined
   return key ? words(row.ledger_description, key) : { description: row.ledger_description }
+}
+
+/** A P2P transfer that paid an invoice (invoices/invoice-payment.ts), named by the invoice. */
+function describeInvoice(row: HistoryRow): EntryWords {
+  const id = String(row.details?.invoiceId)
+  if (row.is_payer) {
+    return words(`Invoice No. ${id} paid to ${row.to_email}`, 'invoicePaidTo', {
+      id,
+      email: row.to_email,
+    })
+  }
+  const email = row.counterparty_email
+  return email
+    ? words(`Invoice No. ${id} paid by ${email}`, 'invoicePaidBy', { id, email })
+    : words(`Invoice No. ${id} paid`, 'invoicePaid', { id })
 }
 
 /** The fee line of a transfer, naming the transfer it paid for. */

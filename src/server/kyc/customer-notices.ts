@@ -21,6 +21,8 @@ export type NoticeName = keyof (typeof enMessages)['notice']
 export interface CustomerNotice extends Pick<Notification, 'type' | 'status'> {
   notice: NoticeName
   params?: MessageParams
+  /** The notification setting that turns its e-mail off; documentStatus unless named. */
+  setting?: string
 }
 
 /** The setting that turns the document e-mails off (data/notification-settings.json). */
@@ -59,7 +61,8 @@ export async function notifyCustomer(tx: Db, customerId: number, notice: Custome
   }
   await publishToCustomer(tx, customerId, { type: 'CustomerNotification', data })
   const settings = await notificationSettingsOf(tx, customerId)
-  if (settings.find((setting) => setting.identified === documentSetting)?.value === false) return
+  const setting = notice.setting ?? documentSetting
+  if (settings.find((row) => row.identified === setting)?.value === false) return
   const recipient = await mailboxOf(tx, customerId)
   if (!recipient) return
   await enqueueMessage(tx, {

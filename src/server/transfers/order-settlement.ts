@@ -11,6 +11,7 @@ import { openClaim } from './transfer-orders.ts'
 import { publishOrderEnd } from './order-events.ts'
 import { handToRail } from './rail-hand-over.ts'
 import { isExternalTransferType } from '../../shared/transfer-types.ts'
+import { invoiceOrderEnded } from '../invoices/invoice-payment.ts'
 
 export async function lockOrders(tx: Db, ids: number[]): Promise<OrderRow[]> {
   const rows: OrderRow[] = []
@@ -63,6 +64,7 @@ export async function completeOrder(
     .update(transferOrders)
     .set({ status: 'completed', completedAt: now, ...(decidedByUserId ? { decidedByUserId } : {}) })
     .where(eq(transferOrders.id, order.id))
+  await invoiceOrderEnded(tx, order, true)
   await publishOrderEnd(tx, order, 'completed')
   return 'completed'
 }
@@ -84,5 +86,6 @@ export async function voidOrder(
     .update(transferOrders)
     .set({ status, completedAt: new Date(), ...(decidedByUserId ? { decidedByUserId } : {}) })
     .where(eq(transferOrders.id, order.id))
+  await invoiceOrderEnded(tx, order, false)
   await publishOrderEnd(tx, order, status, reason)
 }

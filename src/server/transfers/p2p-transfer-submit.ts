@@ -1,7 +1,9 @@
 // p2pTransferSubmit: sends money to another customer by e-mail, once or recurring (product-spec
 // sections 6 and 7). The payee must not be on the sender's payout blacklist nor be the sender.
 // Money to an e-mail that is no customer yet is held and a claim e-mail is queued
-// (transfer-orders.ts, route claim).
+// (transfer-orders.ts, route claim). With invoiceId it pays that invoice: the invoice's amount
+// and currency to its payee, the invoice marked in the order's transaction
+// (invoices/invoice-payment.ts).
 import type { Handler } from '../rpc/handler-context.ts'
 import { validationFailure } from '../rpc/outcome.ts'
 import { actingUser } from './acting-user.ts'
@@ -9,6 +11,7 @@ import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
 import { submitOrder } from './transfer-orders.ts'
 import { subscriptionTermsOf } from './subscription-terms.ts'
 import { payeeFacts } from './payee-lookup.ts'
+import { invoiceToPay, markInvoicePaying } from '../invoices/invoice-payment.ts'
 
 export const handler: Handler<'p2pTransferSubmit'> = async (context, input) => {
   const acting = await actingUser(context)
@@ -45,6 +48,21 @@ export const handler: Handler<'p2pTransferSubmit'> = async (context, input) => {
     currency: 'currency',
   })
   if (isFieldError(quote)) return validationFailure([quote])
+  const paying =
+    input.invoiceId === undefined
+      ? undefined
+      : await invoiceToPay(context.db, acting.customerId, {
+          invoiceId: input.invoiceId,
+          amountMinor: quote.amountMinor,
+          currency: input.currency,
+          ...(payee.customerId !== undefined ? { toCustomerId: payee.customerId } : {}),
+        })
+  if (isFieldError(paying)) return validationFailure([paying])
+  if (paying && terms) {
+    return validationFailure([
+      { parameter: 'subscriptionFrequency', description: 'an invoice is paid once, not recurring' },
+    ])
+  }
   const details = Object.fromEntries(
     (
       [
@@ -74,5 +92,9 @@ export const handler: Handler<'p2pTransferSubmit'> = async (context, input) => {
     ...quote,
     details: { ...details, ...(payee.name ? { payeeName: payee.name } : {}) },
     ...(terms ? { subscription: terms } : {}),
+    ...(paying?.to ? { to: paying.to } : {}),
+    ...(paying
+      ? { onCreated: (tx, order) => markInvoicePaying(tx, paying.invoice.id, order) }
+      : {}),
   })
 }

@@ -25,6 +25,8 @@ export type StoredFilePurpose =
   | 'lossOfNationality'
   | 'taxForm'
   | 'generatedPdf'
+  /** A funding invoice's PDF (invoices/invoice-pdf.ts). */
+  | 'invoicePdf'
   /** A selfie or identity document sent on an identity check's run page. */
   | 'identityCheck'
 

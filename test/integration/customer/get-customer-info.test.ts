@@ -141,7 +141,7 @@ for (const target of databaseTargets()) {
       expect(reply.body.customer?.permissions).toMatchObject({
         sendMoneyUser: true,
         transferMoneyUser: true,
-        requestMoney: false,
+        requestMoney: true,
         addFundsCrypto: false,
       })
     })
