@@ -62,7 +62,14 @@ export function AddMoneyDialog(props: { onClose(): void }) {
   }
 
   return (
-    <Modal opened onClose={props.onClose} title={t('addMoney.title')} centered size="lg">
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t('addMoney.title')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       {invoice ? (
         <FundingDetails invoice={invoice} onClose={props.onClose} />
       ) : (

@@ -47,7 +47,13 @@ export function RejectDialog(props: {
   }
 
   return (
-    <Modal opened onClose={props.onClose} title={t('reject.title')} centered>
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t('reject.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <Text>

@@ -79,7 +79,13 @@ export function RequestMoneyDialog(props: { onClose(): void; onDone(text: string
   }
 
   return (
-    <Modal opened onClose={props.onClose} title={t('request.title')} centered>
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t('request.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <TextInput
