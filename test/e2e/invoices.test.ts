@@ -190,7 +190,13 @@ describe('demo@ in English at 1366 px', () => {
     )
     await dialog.getByTestId('bank-account').waitFor()
     expect(String(await dialog.getByTestId('bank-account').textContent()).length).toBeGreaterThan(4)
-    await dialog.getByRole('link', { name: t('pdf') }).waitFor()
+    // The invoice's PDF opens from its link, signed for this customer.
+    const pdf = dialog.getByRole('link', { name: t('pdf') })
+    const answer = await page.request.get(
+      new URL(String(await pdf.getAttribute('href')), portal.baseUrl).href,
+    )
+    expect(answer.status()).toBe(200)
+    expect(answer.headers()['content-type']).toContain('application/pdf')
     await accessible(page)
     await shots(page, 'add-money')
   })

@@ -61,7 +61,6 @@ function InvoiceCard(props: {
   const { t, i18n } = useTranslation('invoices')
   const money = useMoney()
   const { invoice, side, actions } = props
-  const who = counterparty(invoice, side)
   const due = invoice.dueDate
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
         new Date(`${invoice.dueDate}T00:00:00Z`),
@@ -70,30 +69,20 @@ function InvoiceCard(props: {
   return (
     <Paper withBorder p="md" radius="md" data-testid="invoice" data-invoice-id={invoice.id}>
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm">{t(`party.${side}`)}</Text>
-            <Text fw={700} translate="no" style={{ overflowWrap: 'anywhere' }}>
-              {who.name ?? who.email}
-            </Text>
-            {who.name && who.email && (
-              <Text size="sm" translate="no" style={{ overflowWrap: 'anywhere' }}>
-                {who.email}
-              </Text>
-            )}
-          </div>
-          <Stack gap={4} align="flex-end">
-            <Text fz="xl" fw={700} data-testid="invoice-amount">
-              {money(invoice.amount, invoice.currencyCode)}
-            </Text>
-            <Badge variant="outline" color="dark" data-testid="invoice-status">
-              {t(`status.${statusWord(invoice, side)}`)}
-            </Badge>
-          </Stack>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Party invoice={invoice} side={side} />
+          <Text fz="xl" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="invoice-amount">
+            {money(invoice.amount, invoice.currencyCode)}
+          </Text>
         </Group>
-        <Text size="sm" data-testid="invoice-due">
-          {due ? t('due', { date: due }) : t('noDue')}
-        </Text>
+        <Group gap="sm">
+          <Badge variant="outline" color="dark" data-testid="invoice-status">
+            {t(`status.${statusWord(invoice, side)}`)}
+          </Badge>
+          <Text size="sm" data-testid="invoice-due">
+            {due ? t('due', { date: due }) : t('noDue')}
+          </Text>
+        </Group>
         {invoice.noteBody && (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="invoice-note">
             {t('note', { note: invoice.noteBody })}
@@ -104,24 +93,52 @@ function InvoiceCard(props: {
             {t('rejectNote', { note: invoice.rejectNote })}
           </Text>
         )}
-        <Group justify="space-between" gap="xs">
-          {invoice.urlPdf ? (
-            <Anchor href={invoice.urlPdf} target="_blank" rel="noopener" size="sm">
-              {t('pdf')}
-            </Anchor>
-          ) : (
-            <span />
-          )}
-          {actions && (
-            <Group gap="xs">
-              <Button variant="default" onClick={() => actions.onReject(invoice)}>
-                {t('actions.reject')}
-              </Button>
-              <Button onClick={() => actions.onPay(invoice)}>{t('actions.pay')}</Button>
-            </Group>
-          )}
-        </Group>
+        {(invoice.urlPdf || actions) && (
+          <Group justify="space-between" gap="xs">
+            {invoice.urlPdf ? (
+              <Anchor href={invoice.urlPdf} target="_blank" rel="noopener" size="sm">
+                {t('pdf')}
+              </Anchor>
+            ) : (
+              <span />
+            )}
+            {actions && (
+              <Group gap="xs">
+                <Button variant="default" onClick={() => actions.onReject(invoice)}>
+                  {t('actions.reject')}
+                </Button>
+                <Button onClick={() => actions.onPay(invoice)}>{t('actions.pay')}</Button>
+              </Group>
+            )}
+          </Group>
+        )}
       </Stack>
     </Paper>
+  )
+}
+
+/** Who asked or is asked to pay; a funding invoice is money the customer adds to an account. */
+function Party({ invoice, side }: { invoice: Invoice; side: InvoiceSide }) {
+  const { t } = useTranslation('invoices')
+  if (invoice.isFunding)
+    return (
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm">{t('funding.label')}</Text>
+        <Text fw={700}>{t('funding.account', { id: invoice.payeeAccountId ?? '' })}</Text>
+      </div>
+    )
+  const who = counterparty(invoice, side)
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="sm">{t(`party.${side}`)}</Text>
+      <Text fw={700} translate="no" style={{ overflowWrap: 'anywhere' }}>
+        {who.name ?? who.email}
+      </Text>
+      {who.name && who.email && (
+        <Text size="sm" translate="no" style={{ overflowWrap: 'anywhere' }}>
+          {who.email}
+        </Text>
+      )}
+    </div>
   )
 }
