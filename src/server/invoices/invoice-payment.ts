@@ -17,7 +17,7 @@ import { scaleOf } from '../dictionaries/currency-table.ts'
 import { accountById } from '../ledger/accounts.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
 import type { OrderRow } from '../transfers/approval-codes.ts'
-import { Refusal } from '../transfers/transfer-orders.ts'
+import { Refusal, type OrderDraft } from '../transfers/transfer-orders.ts'
 import { invoiceOfReader, openInvoiceError, type InvoiceRow } from './invoice-records.ts'
 import { tellPayee } from './invoice-notices.ts'
 
@@ -54,6 +54,41 @@ export async function invoiceToPay(
   const account = await accountById(db, invoice.payeeAccountId)
   const to = account?.statusId === AccountStatus.Active ? account : undefined
   return { invoice, ...(to ? { to } : {}) }
+}
+
+/**
+ * What paying an invoice adds to a P2P order: the payee's receiving account and the invoice's
+ * change in the order's transaction; nothing without invoiceId; or the field that refuses it.
+ */
+export async function invoicePart(
+  db: Db,
+  payerId: number,
+  transfer: {
+    invoiceId: number | undefined
+    amountMinor: bigint
+    currency: string
+    toCustomerId: number | undefined
+    recurring: boolean
+  },
+): Promise<Pick<OrderDraft, 'to' | 'onCreated'> | FieldError> {
+  const { invoiceId, toCustomerId } = transfer
+  if (invoiceId === undefined) return {}
+  const paying = await invoiceToPay(db, payerId, {
+    ...transfer,
+    invoiceId,
+    ...(toCustomerId !== undefined ? { toCustomerId } : {}),
+  })
+  if ('parameter' in paying) return paying
+  if (transfer.recurring) {
+    return {
+      parameter: 'subscriptionFrequency',
+      description: 'an invoice is paid once, not recurring',
+    }
+  }
+  return {
+    ...(paying.to ? { to: paying.to } : {}),
+    onCreated: (tx, order) => markInvoicePaying(tx, invoiceId, order),
+  }
 }
 
 /** In the order's transaction: the invoice, still unpaid, becomes paid or paymentPending. */

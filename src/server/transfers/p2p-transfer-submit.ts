@@ -11,7 +11,7 @@ import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
 import { submitOrder } from './transfer-orders.ts'
 import { subscriptionTermsOf } from './subscription-terms.ts'
 import { payeeFacts } from './payee-lookup.ts'
-import { invoiceToPay, markInvoicePaying } from '../invoices/invoice-payment.ts'
+import { invoicePart } from '../invoices/invoice-payment.ts'
 
 export const handler: Handler<'p2pTransferSubmit'> = async (context, input) => {
   const acting = await actingUser(context)
@@ -48,36 +48,14 @@ export const handler: Handler<'p2pTransferSubmit'> = async (context, input) => {
     currency: 'currency',
   })
   if (isFieldError(quote)) return validationFailure([quote])
-  const paying =
-    input.invoiceId === undefined
-      ? undefined
-      : await invoiceToPay(context.db, acting.customerId, {
-          invoiceId: input.invoiceId,
-          amountMinor: quote.amountMinor,
-          currency: input.currency,
-          ...(payee.customerId !== undefined ? { toCustomerId: payee.customerId } : {}),
-        })
+  const paying = await invoicePart(context.db, acting.customerId, {
+    invoiceId: input.invoiceId,
+    amountMinor: quote.amountMinor,
+    currency: input.currency,
+    toCustomerId: payee.customerId,
+    recurring: terms !== undefined,
+  })
   if (isFieldError(paying)) return validationFailure([paying])
-  if (paying && terms) {
-    return validationFailure([
-      { parameter: 'subscriptionFrequency', description: 'an invoice is paid once, not recurring' },
-    ])
-  }
-  const details = Object.fromEntries(
-    (
-      [
-        'note',
-        'reference',
-        'couponCode',
-        'templateName',
-        'invoiceId',
-        'platform',
-        'fromEmailId',
-      ] as const
-    )
-      .filter((key) => input[key] !== undefined)
-      .map((key) => [key, input[key]]),
-  )
   return submitOrder(context.db, {
     kind: 'p2p',
     acting,
@@ -90,11 +68,24 @@ export const handler: Handler<'p2pTransferSubmit'> = async (context, input) => {
     currencyCode: from.currencyCode,
     toCurrencyCode: from.currencyCode,
     ...quote,
-    details: { ...details, ...(payee.name ? { payeeName: payee.name } : {}) },
+    details: { ...extrasOf(input), ...(payee.name ? { payeeName: payee.name } : {}) },
     ...(terms ? { subscription: terms } : {}),
-    ...(paying?.to ? { to: paying.to } : {}),
-    ...(paying
-      ? { onCreated: (tx, order) => markInvoicePaying(tx, paying.invoice.id, order) }
-      : {}),
+    ...paying,
   })
+}
+
+/** The P2P extras the order keeps (product-spec section 7). */
+function extrasOf(input: Parameters<Handler<'p2pTransferSubmit'>>[1]) {
+  const keys = [
+    'note',
+    'reference',
+    'couponCode',
+    'templateName',
+    'invoiceId',
+    'platform',
+    'fromEmailId',
+  ] as const
+  return Object.fromEntries(
+    keys.filter((key) => input[key] !== undefined).map((key) => [key, input[key]]),
+  )
 }

@@ -5,13 +5,22 @@
 // no money moved), and paying with a P2P transfer carrying invoiceId: every rule refused with
 // its field, the money moved once on a repeat and on two concurrent calls, a payment waiting
 // for its code holding the invoice, and the history naming the invoice.
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invoices } from '../../../src/server/db/schema-invoices.ts'
+import { customerEmails, users } from '../../../src/server/db/schema.ts'
+import { runDueJobs } from '../../../src/server/jobs/run-due-jobs.ts'
 import { outboxMessages } from '../../../src/server/db/schema-outbox.ts'
+import { transferOrders } from '../../../src/server/db/schema-transfers.ts'
+import { ledgerPostings } from '../../../src/server/db/schema-ledger.ts'
 import { databaseTargets, startServer, type TestServer } from '../server-harness.ts'
 import { caller, ok, refusal } from '../cards/card-test-kit.ts'
-import { balancesOf, lastCodeSentTo, setApprovalMode } from '../transfers/transfer-test-kit.ts'
+import {
+  balancesOf,
+  customerIdOf,
+  lastCodeSentTo,
+  setApprovalMode,
+} from '../transfers/transfer-test-kit.ts'
 import type { components } from '../../../src/generated/api.d.ts'
 
 type Invoice = components['schemas']['Invoice']
@@ -308,6 +317,17 @@ for (const target of databaseTargets()) {
           2,
         )
         expect((await invoiceOf(demo, invoice.id)).status).toBe('paid')
+        // One order paid it, and the books still balance: every currency's postings sum to 0.
+        const orders = await server.db
+          .select({ id: transferOrders.id })
+          .from(transferOrders)
+          .where(sql`${transferOrders.details}->>'invoiceId' = ${String(invoice.id)}`)
+        expect(orders).toHaveLength(1)
+        const sums = await server.db
+          .select({ total: sql<string>`sum(${ledgerPostings.amountMinor})::text` })
+          .from(ledgerPostings)
+          .groupBy(ledgerPostings.currencyCode)
+        expect(sums.every((row) => row.total === '0')).toBe(true)
       }
     })
 
@@ -334,6 +354,78 @@ for (const target of databaseTargets()) {
       } finally {
         await setApprovalMode(server, 'demo@nova.example', 'simple')
       }
+    })
+
+    it('frees the invoice again when its waiting payment expires unapproved', async () => {
+      const invoice = await send({ amount: '6.00' })
+      await setApprovalMode(server, 'business@nova.example', 'sms')
+      try {
+        const start = Date.now()
+        ok(await pay(business, invoice, 'pay-expire-1'))
+        expect((await invoiceOf(demo, invoice.id)).status).toBe('paymentPending')
+        await runDueJobs(server.db, { now: new Date(start + 31 * 60_000) })
+        const freed = await invoiceOf(demo, invoice.id)
+        expect(freed).toMatchObject({ statusId: 1, status: 'awaitingPayment' })
+        expect(freed.transactionId).toBeUndefined()
+      } finally {
+        await setApprovalMode(server, 'business@nova.example', 'simple')
+      }
+      ok(await pay(business, invoice, 'pay-expire-2'))
+      expect((await invoiceOf(demo, invoice.id)).status).toBe('paid')
+    })
+
+    it("holds a company's invoice while its payment waits for an approver", async () => {
+      const invoice = await send({ amount: '5.00' })
+      const company = await customerIdOf(server, 'business@nova.example')
+      const initiator = caller(server, (await server.signIn('initiator@nova.example')).accessToken)
+      const initiate = (key: string) =>
+        pay(initiator, invoice, key, { fromCustomerId: company, accountId: businessIds.USD })
+      const decide = (transactionId: unknown, key: string, declined: boolean) =>
+        business('businessTransactionApprove', {
+          transactionIds: [transactionId],
+          idempotencyKey: key,
+          ...(declined ? { declined } : {}),
+        })
+      const first = ok(await initiate('pay-initiator-1'))
+      expect(first.approvalRequestCreated).toBe(true)
+      expect((await invoiceOf(demo, invoice.id)).status).toBe('paymentPending')
+      ok(await decide(first.transactionId, 'pay-decline-1', true))
+      expect((await invoiceOf(demo, invoice.id)).status).toBe('awaitingPayment')
+      const second = ok(await initiate('pay-initiator-2'))
+      ok(await decide(second.transactionId, 'pay-approve-2', false))
+      expect(await invoiceOf(demo, invoice.id)).toMatchObject({
+        status: 'paid',
+        transactionId: second.transactionId,
+      })
+    })
+
+    it('reaches a payer who registers after it was sent, by the e-mail', async () => {
+      const invoice = ok(
+        await demo('invoiceCreate', {
+          toEmail: 'later.payer@mail.example',
+          amount: '8.00',
+          currency: 'USD',
+        }),
+      ).invoice as Invoice
+      expect(refusal(await third('invoiceGet', { invoiceId: invoice.id }))).toMatchObject({
+        parameter: 'invoiceId',
+      })
+      const payroll = (
+        await server.db.select().from(users).where(eq(users.username, 'payroll@nova.example'))
+      )[0]!
+      await server.db.insert(customerEmails).values({
+        customerId: payroll.customerId,
+        emailAddress: 'later.payer@mail.example',
+        confirmedAt: new Date(),
+      })
+      expect((await invoiceOf(third, invoice.id)).status).toBe('unpaid')
+      const received = ok(await third('invoiceReceivedList', { status: 'unpaid' }))
+      expect((received.invoices as Invoice[]).map((i) => i.id)).toContain(invoice.id)
+      ok(await pay(third, invoice, 'pay-later-1', { toEmail: 'demo@nova.example' }))
+      expect(await invoiceOf(demo, invoice.id)).toMatchObject({
+        status: 'paid',
+        payerName: 'Harbor Studio Ltd',
+      })
     })
 
     it('reads an unpaid invoice past its due date as expired, and refuses to pay it', async () => {

@@ -97,7 +97,6 @@ for (const target of databaseTargets()) {
         reference: 'INV-42',
         couponCode: 'SPRING',
         templateName: 'Northwind',
-        invoiceId: 4242,
         platform: 'web',
         idempotencyKey: 'p2p-business-1',
       })
@@ -122,7 +121,6 @@ for (const target of databaseTargets()) {
         reference: 'INV-42',
         couponCode: 'SPRING',
         templateName: 'Northwind',
-        invoiceId: 4242,
       })
     })
 
