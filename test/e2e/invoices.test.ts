@@ -3,7 +3,8 @@
 // review, whose numbers are what leaves demo@'s balance and what arrives at the payee, and the
 // history shows the fee as its own line; demo@ adds money from home and reads the bank details.
 // In Spanish at 390 px: demo@ requests money from business@ from home, business@ finds it under
-// Received and rejects it after the confirmation, and it leaves demo@'s sent list. axe checks
+// Received and rejects it after the confirmation, and it leaves demo@'s sent list. An initiator
+// of business@ pays the company's invoice: it waits for an approver and reads so. axe checks
 // every invoice page and dialog. Screenshots at 1366 and 390 px go to SCREENSHOT_DIR when set.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
@@ -199,6 +200,37 @@ describe('demo@ in English at 1366 px', () => {
     expect(answer.headers()['content-type']).toContain('application/pdf')
     await accessible(page)
     await shots(page, 'add-money')
+  })
+})
+
+describe("an initiator pays the company's invoice", () => {
+  test('the payment waits for an approver: the invoice reads so and offers nothing meanwhile', async () => {
+    const { t, transfers } = texts('en')
+    const page = await signIn('initiator@nova.example', 'en', 1366)
+    // The initiator acts for Northwind (business@'s company), whose invoice demo@ sent.
+    await page.getByTestId('company-switch').click()
+    await page.waitForURL('**/company')
+    await page
+      .getByTestId('company-entry')
+      .filter({ hasText: /Northwind/ })
+      .getByRole('button', { name: text(locale('en', 'onboarding'), 'companyChoice.choose') })
+      .click()
+    await page.waitForURL((url) => !url.pathname.endsWith('/company'))
+    const received = await openInvoices(page, 'en', 'received')
+    const invoice = invoiceWith(received, 'Conference tickets')
+    await invoice.getByRole('button', { name: t('actions.pay') }).click()
+    const review = await openReview(page)
+    await review.getByText('demo@nova.example').waitFor()
+    expect(await reviewLine(page, 'theyGet').then(shownAmount)).toBe('45.00')
+    await confirmReview(page)
+    await page.getByRole('dialog').getByText(transfers('popup.requestCreated')).waitFor()
+    await page.keyboard.press('Escape')
+    await openInvoices(page, 'en', 'received')
+    const held = invoiceWith(received, 'Conference tickets')
+    await expect
+      .poll(() => held.getByTestId('invoice-status').textContent())
+      .toBe(t('status.paymentPending'))
+    expect(await held.getByRole('button').count()).toBe(0)
   })
 })
 

@@ -60,7 +60,9 @@ function InvoiceCard(props: {
 }) {
   const { t, i18n } = useTranslation('invoices')
   const money = useMoney()
-  const { invoice, side, actions } = props
+  const { invoice, side } = props
+  // A payment waiting for its code or an approver holds the invoice: nothing to do meanwhile.
+  const actions = statusWord(invoice, side) === 'unpaid' ? props.actions : undefined
   const due = invoice.dueDate
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
         new Date(`${invoice.dueDate}T00:00:00Z`),

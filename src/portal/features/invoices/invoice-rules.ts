@@ -10,7 +10,7 @@ type Invoice = components['schemas']['Invoice']
 export type InvoiceSide = 'received' | 'sent'
 
 export const invoiceAccess = {
-  pay: 'rights:2,3',
+  pay: 'rights:2,3 permission:sendMoneyUser',
   reject: 'rights:2',
   request: 'rights:2 permission:requestMoney',
   addMoney: 'rights:2',

@@ -18,11 +18,16 @@ const viewer = (accessRight: number, permissions: Record<string, boolean> = {}):
 
 describe('who may do what', () => {
   test.each([
-    [1, {}, { pay: false, reject: false, request: false, addMoney: false }],
-    [2, {}, { pay: true, reject: true, request: false, addMoney: true }],
-    [2, { requestMoney: true }, { pay: true, reject: true, request: true, addMoney: true }],
-    [3, { requestMoney: true }, { pay: true, reject: false, request: false, addMoney: false }],
-    [4, { requestMoney: true }, { pay: false, reject: false, request: false, addMoney: false }],
+    [1, { sendMoneyUser: true }, { pay: false, reject: false, request: false, addMoney: false }],
+    [2, {}, { pay: false, reject: true, request: false, addMoney: true }],
+    [2, { sendMoneyUser: true }, { pay: true, reject: true, request: false, addMoney: true }],
+    [2, { requestMoney: true }, { pay: false, reject: true, request: true, addMoney: true }],
+    [
+      3,
+      { sendMoneyUser: true, requestMoney: true },
+      { pay: true, reject: false, request: false, addMoney: false },
+    ],
+    [4, { sendMoneyUser: true }, { pay: false, reject: false, request: false, addMoney: false }],
   ] as const)('right %i with %o', (right, flags, offered) => {
     const who = viewer(right, flags)
     expect({
