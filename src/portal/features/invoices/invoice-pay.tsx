@@ -75,62 +75,63 @@ export function InvoicePay(props: {
   const review = usePayReview(invoice, submitter)
   const name = invoice.payeeName ?? invoice.payeeEmail ?? ''
 
+  // The review stands in the panel's place, as on the transfer pages (its own heading and frame).
+  if (submitter.review)
+    return (
+      <ReviewPanel
+        lines={submitter.review.lines}
+        busy={submitter.busy}
+        onBack={submitter.back}
+        onConfirm={() => void submitter.confirm()}
+      />
+    )
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="invoice-pay-title">
       <Stack>
         <Title order={2} size="h3" id="invoice-pay-title">
           {t('pay.title')}
         </Title>
-        {submitter.review ? (
-          <ReviewPanel
-            lines={submitter.review.lines}
-            busy={submitter.busy}
-            onBack={submitter.back}
-            onConfirm={() => void submitter.confirm()}
-          />
-        ) : (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault()
-              if (source) void review(source.accountId)
-            }}
-          >
-            <Stack>
-              <Text>
-                {t('pay.intro', {
-                  name,
-                  amount: money(invoice.amount, invoice.currencyCode),
-                })}
-              </Text>
-              {loading && <Loading />}
-              {!loading && accounts.length === 0 && (
-                <Alert color="yellow" role="status" data-testid="invoice-no-account">
-                  {t('pay.noAccount', { currency: invoice.currencyCode })}
-                </Alert>
-              )}
-              {accounts.length > 0 && (
-                <>
-                  <AccountSelect
-                    label={t('transfers:account.from')}
-                    accounts={accounts}
-                    value={source ? String(source.accountId) : ''}
-                    onChange={setFrom}
-                  />
-                  <TransferFacts currency={invoice.currencyCode} facts={fee} />
-                </>
-              )}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={props.onClose} disabled={submitter.busy}>
-                  {t('actions.cancel')}
-                </Button>
-                <Button type="submit" loading={submitter.busy} disabled={!source}>
-                  {t('transfers:submit')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (source) void review(source.accountId)
+          }}
+        >
+          <Stack>
+            <Text>
+              {t('pay.intro', {
+                name,
+                amount: money(invoice.amount, invoice.currencyCode),
+              })}
+            </Text>
+            {loading && <Loading />}
+            {!loading && accounts.length === 0 && (
+              <Alert color="yellow" role="status" data-testid="invoice-no-account">
+                {t('pay.noAccount', { currency: invoice.currencyCode })}
+              </Alert>
+            )}
+            {accounts.length > 0 && (
+              <>
+                <AccountSelect
+                  label={t('transfers:account.from')}
+                  accounts={accounts}
+                  value={source ? String(source.accountId) : ''}
+                  onChange={setFrom}
+                />
+                <TransferFacts currency={invoice.currencyCode} facts={fee} />
+              </>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={props.onClose} disabled={submitter.busy}>
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" loading={submitter.busy} disabled={!source}>
+                {t('transfers:submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Stack>
     </Paper>
   )
