@@ -13,7 +13,12 @@ export type LedgerViolations = {
   halfPosted: number
 }
 
-export type EndViolations = { answerNotStored: number; jobLost: number; jobDoneTwice: number }
+export type EndViolations = {
+  answerNotStored: number
+  jobLost: number
+  jobDoneTwice: number
+  invoicePaidTwice: number
+}
 
 /** The sum of all posted postings per currency: the bank's books, house accounts included. */
 export async function totals(query: Query): Promise<Record<string, string>> {
@@ -107,7 +112,7 @@ export interface AnsweredOrder {
  * Checks of the end of a run, once the jobs have had their time: every answered order is
  * stored under its key; every payout handed to the rail has its outcome (its job ran), and
  * the outcome was recorded once (one e-mail to the sender per order; the job's transaction
- * writes it with the outcome).
+ * writes it with the outcome); an invoice was paid once.
  */
 export async function endViolations(
   query: Query,
@@ -135,7 +140,20 @@ export async function endViolations(
       where subject in ('Your transfer was paid out', 'Your transfer was returned')
       group by 1 having count(*) > 1`,
   )
-  return { answerNotStored, jobLost, jobDoneTwice }
+  // An invoice is paid by one order at most (live or done), and a paid one by a completed order.
+  const invoicePaidTwice =
+    (await count(
+      query,
+      `select details->>'invoiceId' from transfer_orders where details->>'invoiceId' is not null
+          and status in ('completed', 'settled', 'awaitingCode', 'awaitingApprover')
+        group by 1 having count(*) > 1`,
+    )) +
+    (await count(
+      query,
+      `select i.id from invoices i left join transfer_orders o on o.id = i.order_id
+        where i.status_id = 3 and (o.id is null or o.status <> 'completed')`,
+    ))
+  return { answerNotStored, jobLost, jobDoneTwice, invoicePaidTwice }
 }
 
 /**

@@ -50,15 +50,17 @@ export const kinds: Kind[] = [
     }),
   },
   {
+    // The demo invoice business@ sent demo@ (src/server/demo/invoices.ts): paid by one key only,
+    // every other key is refused (already paid), kept under its key like any refusal.
     name: 'invoicePay',
     sender: 'demo@nova.example',
     path: '/rpc/p2pTransferSubmit',
-    body: (a, amount) => ({
+    body: (a) => ({
       accountId: a.EUR,
-      amount,
+      amount: '120.00',
       currency: 'EUR',
       toEmail: 'business@nova.example',
-      invoiceId: 1 + Math.floor(Math.random() * 100_000),
+      invoiceId: 160001,
       reference: 'Chaos invoice',
     }),
   },

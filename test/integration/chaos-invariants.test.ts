@@ -42,6 +42,7 @@ describe('chaos invariants', () => {
       answerNotStored: 0,
       jobLost: 0,
       jobDoneTwice: 0,
+      invoicePaidTwice: 0,
     })
   })
 
@@ -64,9 +65,15 @@ describe('chaos invariants', () => {
     await query(`update transfer_orders set status = 'pending'
                   where idempotency_key like 'chaos-%'`)
     const found = await endViolations(query, [])
-    expect(found).toEqual({ answerNotStored: 0, jobLost: 2, jobDoneTwice: 1 })
+    expect(found).toEqual({ answerNotStored: 0, jobLost: 2, jobDoneTwice: 1, invoicePaidTwice: 0 })
     // The order pending with a posted ledger transfer is half-posted too.
     expect((await ledgerViolations(query, baseline)).halfPosted).toBe(1)
+  })
+
+  it('counts an invoice marked paid with no completed order', async () => {
+    await query(`update invoices set status_id = 3 where id = (select min(id) from invoices)`)
+    expect((await endViolations(query, [])).invoicePaidTwice).toBe(1)
+    await query(`update invoices set status_id = 1 where id = (select min(id) from invoices)`)
   })
 
   it('counts a balance apart from its postings, money made and an unbalanced transfer', async () => {

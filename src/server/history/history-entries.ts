@@ -71,6 +71,7 @@ export function historyEntries(accountIds: number[], scales: Map<string, number>
               else b.posted_minor end)::bigint as net_minor,
         (case when s.part = 1 then 'fees'
               when b.batch_id is not null then 'massPayment'
+              when b.details->>'invoiceId' is not null then 'invoice'
               else ${typeCase(sql`b.kind`)} end) as type
       from (
         select t.id as transfer_id, p.account_id, a.currency_code, t.kind, t.status,

@@ -289,6 +289,7 @@ for (const target of databaseTargets()) {
       const history = await demo('transactionHistoryList', { keyword: String(first.transactionId) })
       const [entry] = history.body.transactions as Record<string, unknown>[]
       expect(entry).toMatchObject({
+        transactionType: 'invoice',
         descriptionKey: 'invoicePaidBy',
         descriptionParams: { id: String(invoice.id), email: 'business@nova.example' },
       })
