@@ -43,6 +43,16 @@ export const pageMenu: MenuPage[] = [
     title: 'external:title',
   },
   {
+    id: 'invoices',
+    // Invoices (issue 16): whoever may read the lists; paying, rejecting, requesting and
+    // adding money are offered on the page by their own access.
+    access: 'rights:1,2,3,4',
+    route: '/transfer/invoices',
+    menu: 'transfers',
+    order: 2.7,
+    title: 'invoices:menu',
+  },
+  {
     id: 'transferApproved',
     // The business approval queue (product-spec sections 1 and 6): a company's approvers.
     access: 'rights:2,4 customer:business',

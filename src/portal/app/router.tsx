@@ -261,6 +261,13 @@ function moneyPages(): RouteObject[] {
         lazy: () => import('../features/transfers/external-page.tsx'),
       },
     ]),
+    // Invoices (issue 16): the lists, paying through the transfers' review, requesting money.
+    guarded('invoices', [
+      {
+        path: 'transfer/invoices',
+        lazy: () => import('../features/invoices/invoices-page.tsx'),
+      },
+    ]),
     guarded('transferApproved', [
       {
         path: 'transfer/approved',

@@ -11,6 +11,8 @@ import type { components } from '../../../generated/api.d.ts'
 import { operationQuery } from '../../api/operation-query.ts'
 import { useMoney } from '../../i18n/use-money.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
+import { useViewer } from '../../app/viewer.ts'
+import { invoiceDialogRoute, mayDo } from '../invoices/invoice-rules.ts'
 
 type Account = components['schemas']['Account']
 
@@ -68,17 +70,31 @@ export function HomeTotal({ accounts }: { accounts: Account[] }) {
   )
 }
 
-/** Where a customer goes from home most: send to a person, convert between own accounts. */
+/**
+ * Where a customer goes from home most: send to a person, add money (a funding invoice),
+ * convert between own accounts, request money (an invoice; the requestMoney permission).
+ */
 export function QuickActions() {
   const { t } = useTranslation('home')
+  const viewer = useViewer()
   return (
     <Group gap="sm" data-testid="quick-actions" aria-label={t('actions.title')} role="group">
       <Button component={Link} to="/transfer/p2p">
         {t('actions.send')}
       </Button>
+      {mayDo(viewer, 'addMoney') && (
+        <Button component={Link} to={invoiceDialogRoute.addMoney} variant="light">
+          {t('actions.addMoney')}
+        </Button>
+      )}
       <Button component={Link} to="/transfer/account" variant="light">
         {t('actions.convert')}
       </Button>
+      {mayDo(viewer, 'request') && (
+        <Button component={Link} to={invoiceDialogRoute.request} variant="light">
+          {t('actions.request')}
+        </Button>
+      )}
     </Group>
   )
 }

@@ -61,7 +61,7 @@ function usePayee(email: string): PayeeState {
 type Translate = ReturnType<typeof useTranslation>['t']
 
 /** The payee as the server names them now (payeeCheck's payeeName), with the e-mail typed. */
-async function recipientOf(t: Translate, email: string): Promise<string> {
+export async function recipientOf(t: Translate, email: string): Promise<string> {
   const { data } = await callRpc('payeeCheck', { email }).catch(() => ({ data: undefined }))
   if (data?.responseCode !== ResponseCode.Success) return email
   if (data.payeeName) return t('review.recipientNamed', { name: data.payeeName, email })
