@@ -60,6 +60,11 @@ export default tseslint.config(
           selector: "JSXOpeningElement[name.name='Loader'] > JSXAttribute[name.name='aria-label']",
           message: 'A named loader is <Loading /> (components/loading.tsx), a status.',
         },
+        {
+          // Chromium's date input follows the browser's language, not the page's.
+          selector: "JSXAttribute[name.name='type'][value.value='date']",
+          message: 'A date is <DateField /> (components/date-field.tsx), in the page language.',
+        },
       ],
     },
   },

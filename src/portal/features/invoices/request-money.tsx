@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
 import { useOperationMutation } from '../../api/operation-query.ts'
+import { DateField } from '../../components/date-field.tsx'
 import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
 import { isPositiveAmount, type FailureText } from '../../components/transfer/transfer-display.ts'
 import { readyAccounts } from '../transfers/transfer-shell.tsx'
@@ -115,12 +116,10 @@ export function RequestMoneyDialog(props: { onClose(): void; onDone(text: string
               required
             />
           </Group>
-          <TextInput
+          <DateField
             label={t('request.due')}
-            type="date"
-            min={today()}
             value={fields.due}
-            onChange={(e) => set({ due: e.currentTarget.value })}
+            onChange={(due) => set({ due })}
             error={invalid.due}
           />
           <Textarea
