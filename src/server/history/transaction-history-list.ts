@@ -10,13 +10,13 @@ import { sql, type SQL } from 'drizzle-orm'
 import { rowsOf } from '../db/raw-rows.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type RpcData } from '../rpc/outcome.ts'
+import { refusal, type RpcData, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { accessRightOn } from '../rpc/access.ts'
 import { customerAccounts } from '../ledger/balances.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { isCardProduct } from '../../shared/account-flags.ts'
-import { cardHistoryRefusal, cardHistoryStatuses } from '../../shared/card-flags.ts'
+import { cardHistoryStatuses } from '../../shared/card-flags.ts'
 import type { Db } from '../db/open-database.ts'
 import {
   describeEntry,
@@ -45,14 +45,14 @@ export const handler: Handler<'transactionHistoryList'> = async (context, input)
     customerId = input.customerId
   }
   if (input.fromDate && input.toDate && input.fromDate > input.toDate) {
-    return validationFailure([{ parameter: 'toDate', description: 'is before fromDate' }])
+    return validationFailure([refusal('toDate', 'refusal.common.beforeStartDate')])
   }
   if (
     input.fromAmount !== undefined &&
     input.toAmount !== undefined &&
     Number(input.fromAmount) > Number(input.toAmount)
   ) {
-    return validationFailure([{ parameter: 'toAmount', description: 'is less than fromAmount' }])
+    return validationFailure([refusal('toAmount', 'refusal.common.lessThanLowestAmount')])
   }
   const owned = await customerAccounts(context.db, customerId)
   // A card's history is asked for by its accountId (docs/decisions.md, Cards).
@@ -61,11 +61,11 @@ export const handler: Handler<'transactionHistoryList'> = async (context, input)
       ? owned.filter((a) => !isCardProduct(a.type))
       : owned.filter((a) => a.id === input.accountId)
   if (input.accountId !== undefined && accounts.length === 0) {
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+    return validationFailure([refusal('accountId', 'refusal.common.notYourAccount')])
   }
   const card = accounts.find((a) => isCardProduct(a.type))
   if (card && !cardHistoryStatuses.has(card.statusId)) {
-    return validationFailure([{ parameter: 'accountId', description: cardHistoryRefusal }])
+    return validationFailure([refusal('accountId', 'refusal.cards.noHistory')])
   }
   const pageNumber = input.pageNumber ?? 1
   const pageSize = input.pageSize ?? 20

@@ -48,7 +48,10 @@ export async function dispatch(
   entry: OperationEntry,
   request: FastifyRequest,
 ): Promise<Outcome> {
-  return inReaderLanguage(await dispatchOperation(services, entry, request), refusalLanguage(request))
+  return inReaderLanguage(
+    await dispatchOperation(services, entry, request),
+    refusalLanguage(request),
+  )
 }
 
 /**
@@ -216,6 +219,7 @@ function handlerContext(
     userAgent: request.headers['user-agent'] ?? '',
     brandId: requestBrandId(request.hostname, request.headers[brandHeader], services.config.demo),
     lang,
+    refusalLang: refusalLanguage(request),
     params: (request.params ?? {}) as Record<string, string>,
     query,
   }

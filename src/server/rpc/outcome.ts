@@ -13,7 +13,6 @@ import {
   renderMessage,
   type Lang,
   type MessageKey,
-  type MessageParams,
 } from '../messages/messages.ts'
 
 export type OperationId = keyof operations
@@ -69,8 +68,11 @@ export type RefusalKey = Extract<MessageKey, `refusal.${string}`>
  */
 export interface FieldError {
   parameter: string
-  text: { key: RefusalKey; params?: MessageParams }
+  text: { key: RefusalKey; params?: RefusalParams }
 }
+
+/** A refusal's parameters: numbers, verbatim values, or words of the catalogue (a list). */
+export type RefusalParams = Readonly<Record<string, string | number | readonly RefusalKey[]>>
 
 /** A refused field as the spec's envelope carries it: the rendered sentence. */
 export interface WireFieldError {
@@ -79,7 +81,7 @@ export interface WireFieldError {
 }
 
 /** The refusal of a field: refusal('amount', 'refusal.common.notEnoughMoney'). */
-export function refusal(parameter: string, key: RefusalKey, params?: MessageParams): FieldError {
+export function refusal(parameter: string, key: RefusalKey, params?: RefusalParams): FieldError {
   return params ? { parameter, text: { key, params } } : { parameter, text: { key } }
 }
 
@@ -89,7 +91,11 @@ export function describeRefusal(lang: Lang, error: FieldError): string {
   const params = Object.fromEntries(
     Object.entries(error.text.params ?? {}).map(([name, value]) => [
       name,
-      typeof value === 'number' ? numbers.format(value) : value,
+      typeof value === 'number'
+        ? numbers.format(value)
+        : typeof value === 'string'
+          ? value
+          : value.map((word) => renderMessage(lang, word)).join(', '),
     ]),
   )
   return renderMessage(lang, error.text.key, params)
@@ -193,6 +199,12 @@ function verifyErrorBody(lang: Lang, errors: readonly FieldError[]): RpcFailureB
  */
 export function validationFailure(errors: FieldError[], status = 200): Failure {
   return { status, body: verifyErrorBody(defaultLang, errors) }
+}
+
+/** The refusals a VF answer was made of (validationFailure); undefined for another answer. */
+export function refusalsIn(outcome: Outcome): readonly FieldError[] | undefined {
+  const body = outcome.body as { [refusalsOf]?: readonly FieldError[] } | undefined
+  return body?.[refusalsOf]
 }
 
 /** A VF answer's texts in the reader's language; any other answer as it is. */

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { fileReply, rpcFail, validationFailure } from '../rpc/outcome.ts'
+import { fileReply, refusal, rpcFail, validationFailure } from '../rpc/outcome.ts'
 import { customers } from '../db/schema.ts'
 import { customerDisplayName, legalDocumentsOf } from './legal-documents.ts'
 import { renderAgreementPdf } from './agreement-pdf.ts'
@@ -16,8 +16,8 @@ export const handler: Handler<'agreementDownload'> = async (context, input) => {
   if (!customer) return rpcFail('UE', 'The customer was not found.')
   const entry = legalDocumentsOf(customer).find((document) => document.id === input.id)
   if (!entry) {
-    const description = 'is not one of your legal documents (see legalInfoGet)'
-    return validationFailure([{ parameter: 'id', description }])
+    const description = 'refusal.security.notYourLegalDocument'
+    return validationFailure([refusal('id', description)])
   }
   const bytes = await renderAgreementPdf({
     title: entry.name,
