@@ -85,18 +85,21 @@ export function refusal(parameter: string, key: RefusalKey, params?: RefusalPara
   return params ? { parameter, text: { key, params } } : { parameter, text: { key } }
 }
 
-/** Why a field was refused, in a language (numbers formatted for it). */
+/**
+ * Why a field was refused, in a language: a number formatted for it, a country code (the
+ * parameter `country`) as the country's name in it, a list of words joined.
+ */
 export function describeRefusal(lang: Lang, error: FieldError): string {
-  const numbers = new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 20 })
+  const locale = localeOf(lang)
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 })
+  const word = (name: string, value: string | number | readonly RefusalKey[]): string => {
+    if (typeof value === 'number') return numbers.format(value)
+    if (typeof value !== 'string') return value.map((key) => renderMessage(lang, key)).join(', ')
+    if (name !== 'country' || !/^[A-Z]{2}$/.test(value)) return value
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(value) ?? value
+  }
   const params = Object.fromEntries(
-    Object.entries(error.text.params ?? {}).map(([name, value]) => [
-      name,
-      typeof value === 'number'
-        ? numbers.format(value)
-        : typeof value === 'string'
-          ? value
-          : value.map((word) => renderMessage(lang, word)).join(', '),
-    ]),
+    Object.entries(error.text.params ?? {}).map(([name, value]) => [name, word(name, value)]),
   )
   return renderMessage(lang, error.text.key, params)
 }
