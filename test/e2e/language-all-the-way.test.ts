@@ -65,6 +65,17 @@ describe.each(['ru', 'ua'])('a reader in %s', (lang) => {
     return page
   }
 
+  test('reads the legal documents, their titles from the server, in their language', async () => {
+    const page = await signedIn()
+    await page.goto(`${portal.baseUrl}/legal`)
+    await page
+      .getByRole('heading', { level: 1, name: text(screens, 'legalDocuments.title') })
+      .waitFor()
+    const terms = lang === 'ru' ? 'Условия использования' : 'Умови використання'
+    await page.getByRole('cell', { name: terms }).waitFor()
+    await expectOnlyOwnWords(page, '/legal')
+  })
+
   test('reads home, history, notification settings and login history in their language', async () => {
     const page = await signedIn()
     await page.getByRole('heading', { level: 1, name: text(home, 'title') }).waitFor()
