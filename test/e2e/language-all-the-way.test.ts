@@ -71,8 +71,8 @@ describe.each(['ru', 'ua'])('a reader in %s', (lang) => {
     await page
       .getByRole('heading', { level: 1, name: text(screens, 'legalDocuments.title') })
       .waitFor()
-    const terms = lang === 'ru' ? 'Условия использования' : 'Умови використання'
-    await page.getByRole('cell', { name: terms }).waitFor()
+    const privacy = lang === 'ru' ? 'Политика конфиденциальности' : 'Політика конфіденційності'
+    await page.getByRole('cell', { name: privacy }).waitFor()
     await expectOnlyOwnWords(page, '/legal')
   })
 
