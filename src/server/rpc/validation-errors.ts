@@ -55,7 +55,8 @@ function describe(parameter: string, issue: ValidationIssue): FieldError {
   const { keyword, params } = issue
   const plain = plainKeys[keyword]
   if (plain) return refusal(parameter, plain)
-  if (keyword === 'minLength' && params.limit === 1) return refusal(parameter, 'refusal.validation.empty')
+  if (keyword === 'minLength' && params.limit === 1)
+    return refusal(parameter, 'refusal.validation.empty')
   const limit = limitKeys[keyword]
   if (limit && typeof params.limit === 'number') {
     return refusal(parameter, limit, { limit: params.limit })
