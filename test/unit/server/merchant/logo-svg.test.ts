@@ -189,7 +189,8 @@ describe('cleanLogoSvg refuses', () => {
     const crowded = `<svg ${ns}>${'<rect/>'.repeat(maxSvgElements)}</svg>`
     expect(english(cleanLogoSvg(crowded))).toEqual({
       ok: false,
-      problem: `is an SVG of more than ${maxSvgElements} elements`,
+      // The limit is a number of the reader's language: 20,000 in English.
+      problem: `is an SVG of more than ${maxSvgElements.toLocaleString('en')} elements`,
     })
   })
 })
