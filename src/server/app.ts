@@ -11,7 +11,7 @@ import { servePortal } from './serve-portal.ts'
 import { securityHeaders } from './security-headers.ts'
 import { registerMassSamples } from './transfers/mass-samples.ts'
 import { send } from './rpc/dispatch.ts'
-import { validationFailure } from './rpc/outcome.ts'
+import { refusal, validationFailure } from './rpc/outcome.ts'
 import { multipartReadFailure, registerMultipart } from './rpc/multipart-body.ts'
 import { loggedError, logServerError } from './error-log.ts'
 import { registerRequestLog, requestId } from './request-log.ts'
@@ -114,7 +114,7 @@ export async function buildApp(
       // RPC outcomes travel as HTTP 200 with their code; REST paths keep the 400 (decisions.md).
       const isRpc = request.url.startsWith('/rpc/') || request.url.startsWith('/api')
       const failure = validationFailure(
-        [unreadable ?? { parameter: 'body', description: error.message }],
+        [unreadable ?? refusal('body', 'refusal.request.unreadable', { detail: error.message })],
         isRpc ? 200 : 400,
       )
       return send(reply, failure)

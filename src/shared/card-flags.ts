@@ -67,8 +67,6 @@ export const cardHistoryStatuses: ReadonlySet<number> = new Set<number>([
   S.Expired,
 ])
 const historyStatuses = cardHistoryStatuses
-export const cardHistoryRefusal =
-  "has no history: a card's history is there while it is active, paused, limited or expired"
 
 /** Ours: a PIN exists once the card was activated (the same statuses as history). */
 const pinStatuses = historyStatuses

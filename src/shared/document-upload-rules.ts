@@ -37,9 +37,24 @@ export interface DocumentUploadFacts {
   takesSubDocuments: boolean
 }
 
+/** The server's refusals of the catalogue (locales/<lang>/messages.json) an upload can get. */
+export type UploadIssueKey =
+  | 'refusal.uploads.partRequired'
+  | 'refusal.uploads.partNotOfType'
+  | 'refusal.uploads.passwordNotTaken'
+  | 'refusal.uploads.passwordRequired'
+  | 'refusal.uploads.protectedUploadCopy'
+  | 'refusal.uploads.protectedNotAllowed'
+  | 'refusal.uploads.issuedInFuture'
+  | 'refusal.uploads.expired'
+  | 'refusal.uploads.expiresBeforeIssued'
+  | 'refusal.uploads.issuedRequiredRecent'
+  | 'refusal.uploads.issuedTooLongAgo'
+
 export interface UploadFieldError {
   parameter: string
-  description: string
+  key: UploadIssueKey
+  params?: { days: number }
 }
 
 const needOf: Record<SubDocumentPart, keyof DocumentTypeNeeds> = {
@@ -53,9 +68,9 @@ function partErrors(needs: DocumentTypeNeeds, facts: DocumentUploadFacts): Uploa
   return subDocumentParts.flatMap((part): UploadFieldError[] => {
     const needed = needs[needOf[part]]
     const given = facts.subParts.includes(part)
-    if (needed && !given) return [{ parameter: part, description: 'is required for this type' }]
+    if (needed && !given) return [{ parameter: part, key: 'refusal.uploads.partRequired' }]
     if (!needed && given) {
-      return [{ parameter: part, description: 'is not a part of this document type' }]
+      return [{ parameter: part, key: 'refusal.uploads.partNotOfType' }]
     }
     return []
   })
@@ -63,18 +78,18 @@ function partErrors(needs: DocumentTypeNeeds, facts: DocumentUploadFacts): Uploa
 
 function passwordErrors(needs: DocumentTypeNeeds, facts: DocumentUploadFacts): UploadFieldError[] {
   if (facts.hasPassword && !needs.needsPassword) {
-    return [{ parameter: 'password', description: 'is not taken by this document type' }]
+    return [{ parameter: 'password', key: 'refusal.uploads.passwordNotTaken' }]
   }
   if (!facts.isProtected || facts.hasPassword) return []
   if (needs.needsPassword && facts.takesPassword) {
-    return [{ parameter: 'password', description: 'is required: the file is password-protected' }]
+    return [{ parameter: 'password', key: 'refusal.uploads.passwordRequired' }]
   }
   return [
     {
       parameter: facts.mainPart,
-      description: needs.needsPassword
-        ? 'is password-protected; upload a copy without a password'
-        : 'is password-protected, which this document type does not allow',
+      key: needs.needsPassword
+        ? 'refusal.uploads.protectedUploadCopy'
+        : 'refusal.uploads.protectedNotAllowed',
     },
   ]
 }
@@ -83,20 +98,20 @@ function dateErrors(needs: DocumentTypeNeeds, facts: DocumentUploadFacts): Uploa
   const { issuedDate, expiresDate, today } = facts
   const errors: UploadFieldError[] = []
   if (issuedDate && daysBetween(today, issuedDate) > 0) {
-    errors.push({ parameter: 'issuedDate', description: 'is in the future' })
+    errors.push({ parameter: 'issuedDate', key: 'refusal.uploads.issuedInFuture' })
   }
   if (expiresDate && daysBetween(today, expiresDate) < 0) {
-    errors.push({ parameter: 'expiresDate', description: 'has passed: the document expired' })
+    errors.push({ parameter: 'expiresDate', key: 'refusal.uploads.expired' })
   } else if (issuedDate && expiresDate && daysBetween(issuedDate, expiresDate) < 0) {
-    errors.push({ parameter: 'expiresDate', description: 'is before issuedDate' })
+    errors.push({ parameter: 'expiresDate', key: 'refusal.uploads.expiresBeforeIssued' })
   }
   if (needs.allowedOver90Days) return errors
   if (!issuedDate) {
-    const description = `is required: this type must be issued within ${maxDocumentAgeDays} days`
-    errors.push({ parameter: 'issuedDate', description })
+    const params = { days: maxDocumentAgeDays }
+    errors.push({ parameter: 'issuedDate', key: 'refusal.uploads.issuedRequiredRecent', params })
   } else if (daysBetween(issuedDate, today) > maxDocumentAgeDays) {
-    const description = `is more than ${maxDocumentAgeDays} days ago, which this type does not allow`
-    errors.push({ parameter: 'issuedDate', description })
+    const params = { days: maxDocumentAgeDays }
+    errors.push({ parameter: 'issuedDate', key: 'refusal.uploads.issuedTooLongAgo', params })
   }
   return errors
 }

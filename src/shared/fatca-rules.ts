@@ -34,32 +34,6 @@ export interface FatcaIssue {
   code: FatcaIssueCode
 }
 
-/** The English text of each issue: the server's VF description, the portal's fallback. */
-export const fatcaIssueText: Record<FatcaIssueCode, string> = {
-  unknownCountry: 'is not a country of the list',
-  countryTwice: 'is listed twice; give each country of tax residence once',
-  tinIssuedByCountry:
-    'does not fit: this country issues and requires a tax id, so only CANNOT_OBTAIN, with an explanation, may stand in for it',
-  usTinMissing: 'must be the US tax id: a US taxpayer gives it (SSN or ITIN; EIN for a business)',
-  usTinFormat: 'is not a US tax id: it has 9 digits (SSN or ITIN 123-45-6789, EIN 12-3456789)',
-  usResidencyNotTaxpayer: 'must be true: a US tax residency makes a US taxpayer',
-  usCitizenNotTaxpayer: 'must be true: a US citizen is a US taxpayer',
-  usIndiciaDenied:
-    'must be true: a US birth place, citizenship, tax residency or address is a US indicium',
-  dateOfBirthInFuture: 'lies in the future',
-  dateOfBirthTooEarly: 'is before 1900',
-  entityTypeMismatch:
-    'does not match questions.isFinancialInstitution: a financial institution has entityType financial-institution',
-  financialInstitutionOnly:
-    'is only for a financial institution (questions.isFinancialInstitution)',
-  giinOrReason: 'must be left out: give the GIIN or the reason there is none, not both',
-  publiclyTradedOnly: 'is only for a publicly traded company (questions.isPubliclyTraded)',
-  ownedCompanyOnly:
-    'is only for a company owned by a publicly traded one (questions.isOwnPubliclyTradedCompany)',
-  passiveEntityOnly:
-    'are listed only by an entity earning mainly passive income (questions.isEarnPassiveIncome)',
-}
-
 export interface FatcaRuleOptions {
   taxIdRule?: RegistrationRuleOptions['taxIdRule']
   /** Whether a code names a country of the dictionary; undefined checks nothing. */

@@ -65,6 +65,17 @@ describe.each(['ru', 'ua'])('a reader in %s', (lang) => {
     return page
   }
 
+  test('reads the legal documents, their titles from the server, in their language', async () => {
+    const page = await signedIn()
+    await page.goto(`${portal.baseUrl}/legal`)
+    await page
+      .getByRole('heading', { level: 1, name: text(screens, 'legalDocuments.title') })
+      .waitFor()
+    const privacy = lang === 'ru' ? 'Политика конфиденциальности' : 'Політика конфіденційності'
+    await page.getByRole('cell', { name: privacy }).waitFor()
+    await expectOnlyOwnWords(page, '/legal')
+  })
+
   test('reads home, history, notification settings and login history in their language', async () => {
     const page = await signedIn()
     await page.getByRole('heading', { level: 1, name: text(home, 'title') }).waitFor()

@@ -2,7 +2,7 @@
 // customer (product-spec section 7). One payment account per currency; read-only users of a
 // company (access right 1) cannot open accounts.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { paymentAccountsIn } from '../ledger/accounts.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { AccountType } from '../../generated/constants.ts'
@@ -10,23 +10,19 @@ import { openCustomerAccount } from '../ledger/house-accounts.ts'
 import { balancesOf, customerAccounts } from '../ledger/balances.ts'
 import { actingUser } from '../transfers/acting-user.ts'
 import { accountJson, ledgerView } from './account-view.ts'
-import { accountCurrencies, isAccountCurrency } from './exchange-rates.ts'
+import { isAccountCurrency } from './exchange-rates.ts'
 
 export const handler: Handler<'accountCurrencyAdd'> = async (context, input) => {
   const acting = await actingUser(context)
   const currencyCode = input.currencyCode
   if (!isAccountCurrency(currencyCode)) {
-    return validationFailure([
-      { parameter: 'currencyCode', description: `must be one of ${accountCurrencies.join(', ')}` },
-    ])
+    return validationFailure([refusal('currencyCode', 'refusal.accounts.currencyNotOffered')])
   }
   const existing = (await paymentAccountsIn(context.db, [acting.customerId], currencyCode)).find(
     (account) => account.statusId !== AccountStatus.Closed,
   )
   if (existing) {
-    return validationFailure([
-      { parameter: 'currencyCode', description: 'you already hold an account in this currency' },
-    ])
+    return validationFailure([refusal('currencyCode', 'refusal.accounts.alreadyHeld')])
   }
   const accountId = await openCustomerAccount(context.db, {
     customerId: acting.customerId,

@@ -2,7 +2,7 @@
 // sections 5 and 7). Equal currencies (compared case-insensitively) or a missing one give 1
 // without a lookup.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { customerRate, rateText } from './exchange-rates.ts'
 
 export const handler: Handler<'exchangeRateGet'> = async (_context, input) => {
@@ -16,12 +16,10 @@ export const handler: Handler<'exchangeRateGet'> = async (_context, input) => {
   const rate = customerRate(from, to)
   if (rate === undefined) {
     return validationFailure([
-      {
-        parameter: customerRate(from, from === 'USD' ? 'EUR' : 'USD')
-          ? 'toCurrencyCode'
-          : 'fromCurrencyCode',
-        description: 'is not a currency the bank converts',
-      },
+      refusal(
+        customerRate(from, from === 'USD' ? 'EUR' : 'USD') ? 'toCurrencyCode' : 'fromCurrencyCode',
+        'refusal.common.notConvertedCurrency',
+      ),
     ])
   }
   return rpcOk({ exchangeRate: { ...codes, rate: rateText(rate) } })

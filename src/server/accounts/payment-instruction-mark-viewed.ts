@@ -3,7 +3,7 @@
 // account; marking twice is the same as once.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { accountOfCustomer } from '../ledger/accounts.ts'
 import { paymentInstructionViews } from '../db/schema-transfers.ts'
 import { instructionOfAccount } from './payment-instructions.ts'
@@ -12,13 +12,11 @@ export const handler: Handler<'paymentInstructionMarkViewed'> = async (context, 
   const { customerId, userId } = requireSession(context)
   const account = await accountOfCustomer(context.db, customerId, input.accountId)
   if (!account) {
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+    return validationFailure([refusal('accountId', 'refusal.common.notYourAccount')])
   }
   const instruction = await instructionOfAccount(context.db, input.instructionId, account.id)
   if (!instruction) {
-    return validationFailure([
-      { parameter: 'instructionId', description: 'is not an instruction of this account' },
-    ])
+    return validationFailure([refusal('instructionId', 'refusal.accounts.notInstructionOfAccount')])
   }
   await context.db
     .insert(paymentInstructionViews)

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { accountOfCustomer } from '../ledger/accounts.ts'
 import { cryptoWallets } from '../db/schema-transfers.ts'
 import { AccountStatus } from '../../generated/constants.ts'
@@ -27,16 +27,11 @@ export const handler: Handler<'walletCreate'> = async (context, input) => {
   const acting = await actingUser(context)
   const make = addressMakers[input.currencyCode]
   if (!make) {
-    return validationFailure([
-      {
-        parameter: 'currencyCode',
-        description: `must be one of ${Object.keys(addressMakers).join(', ')}`,
-      },
-    ])
+    return validationFailure([refusal('currencyCode', 'refusal.accounts.walletKindNotOffered')])
   }
   const account = await accountOfCustomer(context.db, acting.customerId, input.accountId)
   if (!account) {
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+    return validationFailure([refusal('accountId', 'refusal.common.notYourAccount')])
   }
   if (account.statusId === AccountStatus.Closed) return rpcFail('CA', 'The account is closed.')
   await context.db

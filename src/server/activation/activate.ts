@@ -8,7 +8,14 @@ import { accountCodes } from '../db/schema-auth.ts'
 import { companyUsers } from '../db/schema-security.ts'
 import type { Db } from '../db/open-database.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
+import {
+  type Answer,
+  type Failure,
+  refusal,
+  rpcFail,
+  rpcOk,
+  validationFailure,
+} from '../rpc/outcome.ts'
 import { recordAttempt } from '../auth/login-attempts.ts'
 import {
   activationLink,
@@ -22,7 +29,7 @@ import { languageOfUser } from '../messages/reader-language.ts'
 export const tooManyCodesText = 'Too many wrong activation codes. Ask for a new activation e-mail.'
 
 const wrongCode = (parameter: string) =>
-  validationFailure([{ parameter, description: 'is not valid or has expired' }])
+  validationFailure([refusal(parameter, 'refusal.common.validOrExpired')])
 
 export async function activate(
   context: HandlerContext,

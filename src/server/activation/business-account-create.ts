@@ -6,18 +6,16 @@
 // store.ts); the first full user gets the activation e-mail, the others theirs on activation.
 import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
 import {
+  type Answer,
+  type Failure,
+  type FieldError,
+  refusal,
   rpcOk,
   validationFailure,
-  type Answer,
-  type FieldError,
-  type Failure,
 } from '../rpc/outcome.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import type { CaptchaPass } from '../adapters/captcha/captcha-adapter.ts'
-import {
-  businessRegistrationIssues,
-  registrationIssueText,
-} from '../../shared/registration-rules.ts'
+import { businessRegistrationIssues } from '../../shared/registration-rules.ts'
 import { businessDictionaryErrors } from './registration-dictionaries.ts'
 import {
   brandOf,
@@ -70,10 +68,9 @@ async function emailErrors(context: HandlerContext, input: BusinessInput): Promi
   )
   return users
     .filter((user) => taken.has(user.email!))
-    .map((user) => ({
-      parameter: `personList.${user.personIndex}.email`,
-      description: registrationIssueText.emailTaken,
-    }))
+    .map((user) =>
+      refusal(`personList.${user.personIndex}.email`, 'refusal.registration.emailTaken'),
+    )
 }
 
 /**

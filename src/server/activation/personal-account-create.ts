@@ -7,12 +7,11 @@ import { customers } from '../db/schema.ts'
 import { kycProfiles } from '../db/schema.ts'
 import type { Handler, HandlerContext, RequestOf } from '../rpc/handler-context.ts'
 import { defaultLang } from '../messages/messages.ts'
-import { rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
+import { type Answer, type Failure, refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import type { CaptchaPass } from '../adapters/captcha/captcha-adapter.ts'
 import { CustomerInfoCustomerType } from '../../generated/constants.ts'
 import { normalizeName, personalRegistrationIssues } from '../../shared/registration-rules.ts'
-import { registrationIssueText } from '../../shared/registration-rules.ts'
 import { personalDictionaryErrors } from './registration-dictionaries.ts'
 import {
   brandOf,
@@ -37,8 +36,8 @@ type Input = RequestOf<'personalAccountCreate'>
 
 export const handler: Handler<'personalAccountCreate'> = async (context, input) => {
   const brand = brandOf(context.brandId)
-  const refusal = brandRefusal(brand, 'personalAccountCreate', input)
-  if (refusal) return refusal
+  const denied = brandRefusal(brand, 'personalAccountCreate', input)
+  if (denied) return denied
   const captcha = await captchaPass(context, input.captcha)
   if ('failure' in captcha) return captcha.failure
   const email = input.email.trim().toLowerCase()
@@ -47,7 +46,7 @@ export const handler: Handler<'personalAccountCreate'> = async (context, input) 
     ...issueErrors(personalRegistrationIssues(input, ruleOptions(brand))),
   ]
   if ((await takenEmails(context.db, [email])).has(email)) {
-    errors.unshift({ parameter: 'email', description: registrationIssueText.emailTaken })
+    errors.unshift(refusal('email', 'refusal.registration.emailTaken'))
   }
   if (errors.length > 0) return validationFailure(errors)
   const passwordHash = await hashPassword(input.password)

@@ -12,6 +12,7 @@ import purposes from '../dictionaries/data/account-purposes.json' with { type: '
 import depositRanges from '../dictionaries/data/monthly-deposit-ranges.json' with { type: 'json' }
 import industryData from '../dictionaries/data/industries.json' with { type: 'json' }
 import questions from '../dictionaries/data/additional-questions.json' with { type: 'json' }
+import { refusal, type RefusalKey } from '../rpc/outcome.ts'
 
 const ids = (...lists: { id: number | string }[][]) =>
   new Set<number | string>(lists.flat().map((entry) => entry.id))
@@ -28,9 +29,9 @@ export const known = {
   question: ids(questions),
 }
 
-const notInDictionary = 'is not an entry of its dictionary'
-const notACountry = 'is not a country of the dictionary'
-const notACurrency = 'is not a currency of the dictionary'
+const notInDictionary = 'refusal.activation.notDictionaryEntry'
+const notACountry = 'refusal.common.notDictionaryCountry'
+const notACurrency = 'refusal.common.notDictionaryCurrency'
 
 /** Collects the field errors of one registration as its parts are looked at. */
 export class DictionaryCheck {
@@ -52,8 +53,8 @@ export class DictionaryCheck {
     values?.forEach((value, i) => this.entry(`${path}.${i}`, value, dictionary))
   }
 
-  private fail(parameter: string, description: string): void {
-    this.errors.push({ parameter, description })
+  private fail(parameter: string, reason: RefusalKey): void {
+    this.errors.push(refusal(parameter, reason))
   }
 }
 

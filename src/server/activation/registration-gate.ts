@@ -8,16 +8,23 @@ import type { Db } from '../db/open-database.ts'
 import { customers, users } from '../db/schema.ts'
 import { isUniqueViolation } from '../public-api/public-api-records.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
-import { rpcFail, validationFailure, type FieldError, type Failure } from '../rpc/outcome.ts'
+import {
+  type Failure,
+  type FieldError,
+  refusal,
+  rpcFail,
+  validationFailure,
+  type RefusalKey,
+} from '../rpc/outcome.ts'
 import { brandById, type BrandConfig, type BrandId } from '../rpc/request-brand.ts'
 import { captchaOf } from '../adapters/captcha/captcha.ts'
-import { captchaRefusalText, type CaptchaPass } from '../adapters/captcha/captcha-adapter.ts'
+import { captchaRefusalKey, type CaptchaPass } from '../adapters/captcha/captcha-adapter.ts'
 import { taxIdRuleFor } from '../dictionaries/tax-id-rules.ts'
 import {
-  registrationIssueText,
   type RegistrationIssue,
   type RegistrationRuleOptions,
 } from '../../shared/registration-rules.ts'
+import { defaultLang, renderMessage } from '../messages/messages.ts'
 
 export type RegistrationForm = 'personalAccountCreate' | 'businessAccountCreate'
 
@@ -44,14 +51,15 @@ export function brandRefusal(
   form: RegistrationForm,
   payload: { registrationType: string },
 ): Failure | undefined {
-  if (!brand.allowRegistration) return rpcFail('13', registrationIssueText.registrationClosed)
+  if (!brand.allowRegistration)
+    return rpcFail('13', renderMessage(defaultLang, 'refusal.registration.registrationClosed'))
   const listed: readonly string[] =
     form === 'personalAccountCreate'
       ? brand.registrationPersonalTypes
       : brand.registrationBusinessTypes
   const errors: FieldError[] = []
   const notOffered = (parameter: string) =>
-    errors.push({ parameter, description: registrationIssueText.typeNotOffered })
+    errors.push(refusal(parameter, 'refusal.registration.typeNotOffered'))
   if (!listed.includes(payload.registrationType)) notOffered('registrationType')
   for (const [field, hidden] of Object.entries(brandHiddenOptions[brand.id]?.[form] ?? {})) {
     const value = valueAt(payload, field)
@@ -69,14 +77,14 @@ export async function captchaPass(
 ): Promise<{ pass: CaptchaPass } | { failure: Failure }> {
   const check = await captchaOf(context).verify(token, context.ip)
   if (check.ok) return { pass: check.pass }
-  const description = captchaRefusalText[check.refusal]
-  return { failure: validationFailure([{ parameter: 'captcha', description }]) }
+  const reason = captchaRefusalKey[check.refusal]
+  return { failure: validationFailure([refusal('captcha', reason)]) }
 }
 
 /** Uses the captcha up in the registration's transaction; a replay ends it with a VF. */
 export async function redeemCaptcha(context: HandlerContext, tx: Db, pass: CaptchaPass) {
   const redeemed = await captchaOf(context).redeem(tx, pass)
-  if (!redeemed.ok) throw new RegistrationRefused('captcha', captchaRefusalText.used)
+  if (!redeemed.ok) throw new RegistrationRefused('captcha', captchaRefusalKey.used)
 }
 
 /** The rule options of the server: the brand's source of wealth and the tax-id table. */
@@ -91,10 +99,7 @@ export function ruleOptions(brand: BrandConfig): RegistrationRuleOptions {
 }
 
 export function issueErrors(issues: readonly RegistrationIssue[]): FieldError[] {
-  return issues.map((issue) => ({
-    parameter: issue.path,
-    description: registrationIssueText[issue.code],
-  }))
+  return issues.map((issue) => refusal(issue.path, `refusal.registration.${issue.code}` as const))
 }
 
 /** Lower-cased e-mails that already name a user or a customer (as emailCheck looks them up). */
@@ -118,12 +123,12 @@ export async function takenEmails(db: Db, emails: readonly string[]): Promise<Se
  */
 export class RegistrationRefused extends Error {
   readonly parameter: string
-  readonly description: string
+  readonly reason: RefusalKey
 
-  constructor(parameter: string, description: string) {
-    super(`registration refused: ${parameter} ${description}`)
+  constructor(parameter: string, reason: RefusalKey) {
+    super(`registration refused: ${parameter} ${reason}`)
     this.parameter = parameter
-    this.description = description
+    this.reason = reason
   }
 }
 
@@ -133,7 +138,7 @@ export async function insertingLogin<T>(parameter: string, insert: () => Promise
     return await insert()
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new RegistrationRefused(parameter, registrationIssueText.emailTaken)
+      throw new RegistrationRefused(parameter, 'refusal.registration.emailTaken')
     }
     throw error
   }
@@ -145,6 +150,6 @@ export async function refusalAsFailure<T>(run: () => Promise<T>): Promise<T | Fa
     return await run()
   } catch (error) {
     if (!(error instanceof RegistrationRefused)) throw error
-    return validationFailure([{ parameter: error.parameter, description: error.description }])
+    return validationFailure([refusal(error.parameter, error.reason)])
   }
 }

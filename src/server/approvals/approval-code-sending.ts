@@ -3,7 +3,14 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
-import { rpcFail, rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
+import {
+  type Answer,
+  type Failure,
+  refusal,
+  rpcFail,
+  rpcOk,
+  validationFailure,
+} from '../rpc/outcome.ts'
 import { issueApprovalCode } from '../transfers/approval-codes.ts'
 import { inTransaction } from '../transfers/transfer-orders.ts'
 import { lockOrders } from '../transfers/order-settlement.ts'
@@ -30,13 +37,13 @@ export async function sendTransferCode(
     .limit(1)
   if (!order) {
     return orderId !== undefined
-      ? validationFailure([{ parameter: 'trxid', description: 'does not wait for a code' }])
+      ? validationFailure([refusal('trxid', 'refusal.common.notWaitingForCode')])
       : rpcFail('TA1', 'No transfer waits for an approval code.')
   }
   return inTransaction(db, async (tx) => {
     const [locked] = await lockOrders(tx, [order.id])
     if (locked?.status !== 'awaitingCode') {
-      return validationFailure([{ parameter: 'trxid', description: 'does not wait for a code' }])
+      return validationFailure([refusal('trxid', 'refusal.common.notWaitingForCode')])
     }
     const sent = await issueApprovalCode(tx, {
       customerId: who.customerId,

@@ -14,6 +14,7 @@ import {
   type Answer,
   type Failure,
   type RpcData,
+  refusal,
 } from '../rpc/outcome.ts'
 import { issueApprovalCode, type OrderRow } from '../transfers/approval-codes.ts'
 import { completeOrder, lockOrders, voidOrder } from '../transfers/order-settlement.ts'
@@ -58,10 +59,9 @@ async function waitingOrders(tx: Db, decision: Decision): Promise<OrderRow[]> {
     const missing = decision.orderIds.filter((id) => !waiting.some((o) => o.id === id))
     throw new Refusal(
       validationFailure([
-        {
-          parameter: decision.field,
-          description: `${missing.join(', ')} ${missing.length === 1 ? 'does' : 'do'} not wait for approval`,
-        },
+        refusal(decision.field, 'refusal.approvals.notWaitingForApproval', {
+          ids: missing.join(', '),
+        }),
       ]),
     )
   }
@@ -78,10 +78,12 @@ async function refuseBatchOrders(tx: Db, decision: Decision): Promise<void> {
   if (rows.length === 0) return
   throw new Refusal(
     validationFailure(
-      rows.map((row) => ({
-        parameter: decision.field,
-        description: `${row.orderId} belongs to mass batch ${row.batchId}; approve or decline the batch as a whole`,
-      })),
+      rows.map((row) =>
+        refusal(decision.field, 'refusal.approvals.batchOrder', {
+          order: String(row.orderId),
+          batch: String(row.batchId),
+        }),
+      ),
     ),
   )
 }

@@ -5,9 +5,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure, type RpcData } from '../rpc/outcome.ts'
+import { refusal, type RpcData, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { transferApprovalCodes } from '../db/schema-transfers.ts'
-import { checkApprovalCode, codeRefusalText } from '../transfers/approval-codes.ts'
+import { checkApprovalCode, codeRefusalKey } from '../transfers/approval-codes.ts'
 import { lockOrders } from '../transfers/order-settlement.ts'
 import { inTransaction } from '../transfers/transfer-orders.ts'
 import { applyDecision } from './business-decisions.ts'
@@ -29,10 +29,7 @@ export const handler: Handler<'businessTransactionConfirm'> = async (context, in
       .for('update')
     if (!code || code.channel === 'none') {
       return validationFailure([
-        {
-          parameter: 'approvalTransactionId',
-          description: 'is not a decision waiting for your code',
-        },
+        refusal('approvalTransactionId', 'refusal.approvals.notDecisionWaitingForCode'),
       ])
     }
     const earlier = code.result?.confirmation as Record<string, unknown> | undefined
@@ -43,19 +40,19 @@ export const handler: Handler<'businessTransactionConfirm'> = async (context, in
         return rpcOk(answer as RpcData<'businessTransactionConfirm'>)
       }
       return validationFailure([
-        { parameter: 'approvalTransactionId', description: 'is already confirmed' },
+        refusal('approvalTransactionId', 'refusal.common.alreadyConfirmed'),
       ])
     }
     const orders = await lockOrders(tx, code.orderIds)
     const waiting = orders.filter((o) => o.status === 'awaitingApprover')
     if (waiting.length !== code.orderIds.length) {
       return validationFailure([
-        { parameter: 'approvalTransactionId', description: 'names transactions no longer waiting' },
+        refusal('approvalTransactionId', 'refusal.approvals.noLongerWaiting'),
       ])
     }
     const check = await checkApprovalCode(tx, code, waiting, input.code)
     if (!check.ok) {
-      return validationFailure([{ parameter: 'code', description: codeRefusalText[check.reason] }])
+      return validationFailure([refusal('code', codeRefusalKey[check.reason])])
     }
     const applied = await applyDecision(tx, waiting, { declined: code.declined, userId })
     // The approve call's answer stays for its own retries; the confirmation is kept beside it.

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { massBatchRows, massBatches } from '../db/schema-mass.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
 import { decide, decisionByKey, withoutConfirmation } from './business-decisions.ts'
@@ -19,7 +19,7 @@ export const handler: Handler<'businessTransactionMassApprove'> = async (context
     .from(massBatches)
     .where(and(eq(massBatches.id, input.batchId), eq(massBatches.customerId, customerId)))
   if (!batch) {
-    return validationFailure([{ parameter: 'batchId', description: 'is not a batch of yours' }])
+    return validationFailure([refusal('batchId', 'refusal.common.notYourBatch')])
   }
   const orders = await context.db
     .select({ id: transferOrders.id, status: transferOrders.status })
@@ -28,9 +28,7 @@ export const handler: Handler<'businessTransactionMassApprove'> = async (context
     .where(eq(massBatchRows.batchId, batch.id))
   // A batch is decided as a whole: every request of it must still wait.
   if (orders.length === 0 || orders.some((o) => o.status !== 'awaitingApprover')) {
-    return validationFailure([
-      { parameter: 'batchId', description: 'does not wait for approval as a whole' },
-    ])
+    return validationFailure([refusal('batchId', 'refusal.approvals.notWaitingAsWhole')])
   }
   return decide(context.db, {
     customerId,

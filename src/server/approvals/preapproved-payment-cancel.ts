@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { transferSubscriptions } from '../db/schema-transfers.ts'
 
 export const handler: Handler<'preapprovedPaymentCancel'> = async (context, input) => {
@@ -16,14 +16,10 @@ export const handler: Handler<'preapprovedPaymentCancel'> = async (context, inpu
       and(eq(transferSubscriptions.id, input.id), eq(transferSubscriptions.customerId, customerId)),
     )
   if (!row || row.status !== 'active') {
-    return validationFailure([
-      { parameter: 'id', description: 'is not an active recurring transfer of yours' },
-    ])
+    return validationFailure([refusal('id', 'refusal.transfers.notActiveRecurring')])
   }
   if (!row.userCanCancel) {
-    return validationFailure([
-      { parameter: 'id', description: 'was set up so that it cannot be canceled by you' },
-    ])
+    return validationFailure([refusal('id', 'refusal.transfers.recurringNotCancelable')])
   }
   await context.db
     .update(transferSubscriptions)

@@ -6,9 +6,16 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
+import {
+  type Answer,
+  type Failure,
+  refusal,
+  rpcFail,
+  rpcOk,
+  validationFailure,
+} from '../rpc/outcome.ts'
 import { transferApprovalCodes, transferOrders } from '../db/schema-transfers.ts'
-import { checkApprovalCode, codeRefusalText } from '../transfers/approval-codes.ts'
+import { checkApprovalCode, codeRefusalKey } from '../transfers/approval-codes.ts'
 import { completeOrder, lockOrders } from '../transfers/order-settlement.ts'
 import { inTransaction } from '../transfers/transfer-orders.ts'
 
@@ -18,8 +25,7 @@ export const handler: Handler<'transferApprove'> = async (context, input) => {
     .select({ id: transferOrders.id })
     .from(transferOrders)
     .where(and(eq(transferOrders.id, input.trxid), eq(transferOrders.customerId, customerId)))
-  if (!order)
-    return validationFailure([{ parameter: 'trxid', description: 'is not your transfer' }])
+  if (!order) return validationFailure([refusal('trxid', 'refusal.common.notYourTransfer')])
   return inTransaction(context.db, async (tx) => {
     const [code] = await tx
       .select()
@@ -35,26 +41,22 @@ export const handler: Handler<'transferApprove'> = async (context, input) => {
       .limit(1)
       .for('update')
     if (!code) {
-      return validationFailure([
-        { parameter: 'approvalCode', description: 'was not sent yet; ask for a code first' },
-      ])
+      return validationFailure([refusal('approvalCode', 'refusal.transfers.codeNotSentYet')])
     }
     if (code.usedAt) {
       if (code.idempotencyKey === input.idempotencyKey && code.result) {
         // The stored body is the first answer, success or CA, given again as it was.
         return { status: 200, body: code.result } as Answer<'transferApprove'>
       }
-      return validationFailure([{ parameter: 'trxid', description: 'is already approved' }])
+      return validationFailure([refusal('trxid', 'refusal.transfers.alreadyApproved')])
     }
     const [locked] = await lockOrders(tx, [order.id])
     if (locked?.status !== 'awaitingCode') {
-      return validationFailure([{ parameter: 'trxid', description: 'does not wait for a code' }])
+      return validationFailure([refusal('trxid', 'refusal.common.notWaitingForCode')])
     }
     const check = await checkApprovalCode(tx, code, [locked], input.approvalCode)
     if (!check.ok) {
-      return validationFailure([
-        { parameter: 'approvalCode', description: codeRefusalText[check.reason] },
-      ])
+      return validationFailure([refusal('approvalCode', codeRefusalKey[check.reason])])
     }
     const settled = await completeOrder(tx, locked)
     const answer: Answer<'transferApprove'> | Failure =

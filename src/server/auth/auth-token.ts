@@ -10,7 +10,14 @@ import { codeChallengeS256 } from '../../shared/pkce.ts'
 import { users } from '../db/schema.ts'
 import { authDevices, loginChallenges } from '../db/schema-auth.ts'
 import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
-import { refused, reply, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
+import {
+  type Answer,
+  type Failure,
+  refusal,
+  refused,
+  reply,
+  validationFailure,
+} from '../rpc/outcome.ts'
 import { blockedReply, maxFailedAttempts, recordAttempt, secondsUntil } from './login-attempts.ts'
 import { deviceFamilyId, sha256 } from './tokens.ts'
 import { factorsOf, totpSecretOf } from './factors.ts'
@@ -31,7 +38,7 @@ export const handler: Handler<'authToken'> = async (context, input) => {
     return deviceExchange(context, input.secret)
   }
   if (input.code === undefined || input.codeVerifier === undefined) {
-    return validationFailure([{ parameter: 'code', description: 'is required' }], 400)
+    return validationFailure([refusal('code', 'refusal.validation.required')], 400)
   }
   const codeHash = sha256(input.code)
   const [row] = await context.db
@@ -46,13 +53,13 @@ export const handler: Handler<'authToken'> = async (context, input) => {
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
     return wrongTry(context, row, 'The code verifier does not match the code challenge.')
   }
-  const refusal = await secondFactorRefusal(context, row, input.otp)
-  if (refusal === wrongCode) return wrongTry(context, row, wrongOtpMessage)
-  if (refusal) {
+  const denied = await secondFactorRefusal(context, row, input.otp)
+  if (denied === wrongCode) return wrongTry(context, row, wrongOtpMessage)
+  if (denied) {
     // A try that guessed nothing (a push still waiting, a missing otp) gives its count back;
     // a right one keeps it, and spends the challenge.
     await releaseTry(context, codeHash)
-    return refusal
+    return denied
   }
   const spent = await context.db
     .update(loginChallenges)
@@ -73,7 +80,7 @@ async function secondFactorRefusal(
 ): Promise<Failure | typeof wrongCode | undefined> {
   if (row.flow === 'otp' || row.flow === 'sms') {
     if (otp === undefined) {
-      return validationFailure([{ parameter: 'otp', description: 'is required' }], 400)
+      return validationFailure([refusal('otp', 'refusal.validation.required')], 400)
     }
     const right =
       row.flow === 'otp' ? await totpRight(context, row.userId, otp) : smsRight(row, otp)

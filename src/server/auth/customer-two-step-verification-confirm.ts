@@ -7,7 +7,7 @@ import { customers, users } from '../db/schema.ts'
 import { authFactors } from '../db/schema-auth.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { reply, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
+import { type Answer, type Failure, refusal, reply, validationFailure } from '../rpc/outcome.ts'
 import { publishToCustomer, publishToUser } from '../realtime/publish.ts'
 import { blockedMessage } from './login-attempts.ts'
 import { factorsOf, sealTotpSecret, totpSecretOf } from './factors.ts'
@@ -27,8 +27,11 @@ export const handler: Handler<'customerTwoStepVerificationConfirm'> = async (con
       if (redemption.outcome === 'notFound') return reply(404, { message: requestNotFoundMessage })
       if (redemption.outcome === 'blocked') return reply(429, { message: blockedMessage })
       if (redemption.outcome === 'wrongCode') {
-        const description = `is not correct; ${redemption.attemptsLeft} attempts left`
-        return validationFailure([{ parameter: 'code', description }], 400)
+        const attempts = redemption.attemptsLeft
+        return validationFailure(
+          [refusal('code', 'refusal.auth.wrongCodeAttempts', { attempts })],
+          400,
+        )
       }
       const { typeMode, mode } = redemption.row
       if (redemption.totpSecret && redemption.row.totpSecretSealed) {

@@ -5,7 +5,7 @@ import { customers, users } from '../db/schema.ts'
 import { twoStepRequests } from '../db/schema-auth.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { reply, validationFailure } from '../rpc/outcome.ts'
+import { refusal, reply, validationFailure } from '../rpc/outcome.ts'
 import { modeRefusal } from '../security/two-step-modes.ts'
 import {
   confirmedPhoneOf,
@@ -27,11 +27,11 @@ export const handler: Handler<'customerTwoStepVerificationSet'> = async (context
   const [user] = await context.db.select().from(users).where(eq(users.id, userId))
   if (!customer || !user) throw new Error('assertion: the session names a customer and user')
   const phone = await confirmedPhoneOf(context.db, customerId)
-  const refusal = modeRefusal(input.typeMode, input.mode, customer, phone !== undefined)
-  if (refusal) return validationFailure([refusal], 400)
+  const denied = modeRefusal(input.typeMode, input.mode, customer, phone !== undefined)
+  if (denied) return validationFailure([denied], 400)
   if (input.mode === 'push' && (await approvedDevicesOf(context.db, userId)).length === 0) {
-    const description = 'needs a linked and approved device'
-    return validationFailure([{ parameter: 'mode', description }], 400)
+    const description = 'refusal.auth.needsApprovedDevice'
+    return validationFailure([refusal('mode', description)], 400)
   }
   const reqId = randomToken()
   const factors = await factorsOf(context.db, userId)

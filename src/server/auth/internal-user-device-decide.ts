@@ -1,7 +1,7 @@
 // PUT /users/{userId}/devices/{deviceId}/{decision}: grants or refuses a device, with a
 // reason (product-spec section 4).
 import type { Handler } from '../rpc/handler-context.ts'
-import { reply, validationFailure } from '../rpc/outcome.ts'
+import { refusal, reply, validationFailure } from '../rpc/outcome.ts'
 import { decideDevice, deviceOf, deviceView } from './devices.ts'
 import { isOutcome, pathUser } from './internal-users.ts'
 import { deviceNotFoundMessage } from './device-handlers.ts'
@@ -9,8 +9,8 @@ import { deviceNotFoundMessage } from './device-handlers.ts'
 export const handler: Handler<'internalUserDeviceDecide'> = async (context, input) => {
   const decision = context.params.decision
   if (decision !== 'approve' && decision !== 'refuse') {
-    const description = 'must be approve or refuse'
-    return validationFailure([{ parameter: 'decision', description }], 400)
+    const description = 'refusal.auth.approveOrRefuse'
+    return validationFailure([refusal('decision', description)], 400)
   }
   const user = await pathUser(context)
   if (isOutcome(user)) return user

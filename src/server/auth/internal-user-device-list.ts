@@ -1,6 +1,6 @@
 // GET /users/{userIds}/devices: the devices of up to 100 users, ids comma-separated.
 import type { Handler } from '../rpc/handler-context.ts'
-import { reply, validationFailure } from '../rpc/outcome.ts'
+import { refusal, reply, validationFailure } from '../rpc/outcome.ts'
 import { devicesOf, deviceView } from './devices.ts'
 import { pathId } from './internal-users.ts'
 
@@ -8,8 +8,8 @@ export const handler: Handler<'internalUserDeviceList'> = async (context) => {
   const parts = (context.params.userIds ?? '').split(',')
   const ids = parts.map(pathId)
   if (parts.length > 100 || ids.some((id) => id === undefined)) {
-    const description = 'must be 1 to 100 comma-separated ids'
-    return validationFailure([{ parameter: 'userIds', description }], 400)
+    const description = 'refusal.auth.userIdList'
+    return validationFailure([refusal('userIds', description)], 400)
   }
   const unique = [...new Set(ids as number[])]
   const users = []

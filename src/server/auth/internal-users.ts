@@ -5,12 +5,13 @@ import { eq } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import {
+  type Answer,
+  type Failure,
+  refusal,
   refused,
   reply,
   restFailure,
   validationFailure,
-  type Answer,
-  type Failure,
 } from '../rpc/outcome.ts'
 import { unknownUserHash, verifyPassword } from './password-hash.ts'
 import { blockedReply, checkPasswordCounted, recordAttempt } from './login-attempts.ts'
@@ -31,7 +32,7 @@ export type UserRow = typeof users.$inferSelect
 export async function pathUser(context: HandlerContext): Promise<UserRow | Failure> {
   const userId = pathId(context.params.userId)
   if (userId === undefined) {
-    return validationFailure([{ parameter: 'userId', description: 'must be an id' }], 400)
+    return validationFailure([refusal('userId', 'refusal.request.notAnId')], 400)
   }
   const [user] = await context.db.select().from(users).where(eq(users.id, userId))
   return user ?? restFailure(404, { message: userNotFoundMessage })

@@ -6,7 +6,13 @@ import { eq } from 'drizzle-orm'
 import { oauthClients, seiAuthorizations } from '../db/schema-auth.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { reply, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import {
+  type FieldError,
+  refusal,
+  reply,
+  validationFailure,
+  type RefusalKey,
+} from '../rpc/outcome.ts'
 import { codeChallengePattern } from '../../shared/pkce.ts'
 import { randomToken, sha256 } from './tokens.ts'
 
@@ -16,22 +22,22 @@ export const unknownClientMessage = 'Unknown client, or a redirect URI the clien
 
 function queryErrors(query: Record<string, string>): FieldError[] {
   const errors: FieldError[] = []
-  const need = (name: string, ok: boolean, description: string) => {
-    if (!ok) errors.push({ parameter: name, description })
+  const need = (name: string, ok: boolean, reason: RefusalKey) => {
+    if (!ok) errors.push(refusal(name, reason))
   }
-  need('response_type', query.response_type === 'code', 'must be code')
+  need('response_type', query.response_type === 'code', 'refusal.auth.mustBeCode')
   const clientId = query.client_id ?? ''
-  need('client_id', clientId.length >= 1 && clientId.length <= 128, 'is required')
+  need('client_id', clientId.length >= 1 && clientId.length <= 128, 'refusal.validation.required')
   const redirect = query.redirect_uri ?? ''
-  need('redirect_uri', redirect.length <= 2048 && URL.canParse(redirect), 'must be a URI')
-  need('scope', (query.scope ?? '').length <= 1000, 'is too long')
-  need('state', (query.state ?? '').length <= 1000, 'is too long')
+  need('redirect_uri', redirect.length <= 2048 && URL.canParse(redirect), 'refusal.auth.mustBeUri')
+  need('scope', (query.scope ?? '').length <= 1000, 'refusal.auth.tooLong')
+  need('state', (query.state ?? '').length <= 1000, 'refusal.auth.tooLong')
   need(
     'code_challenge',
     codeChallengePattern.test(query.code_challenge ?? ''),
-    'must be a PKCE S256 challenge',
+    'refusal.auth.pkceChallenge',
   )
-  need('code_challenge_method', query.code_challenge_method === 'S256', 'must be S256')
+  need('code_challenge_method', query.code_challenge_method === 'S256', 'refusal.auth.mustBeS256')
   return errors
 }
 

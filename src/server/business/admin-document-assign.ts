@@ -9,7 +9,7 @@ import { and, eq, or } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import type { components } from '../../generated/api.d.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { type FieldError, refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import type { Db } from '../db/open-database.ts'
 import { customerDocuments, uploadedDocuments } from '../db/schema.ts'
 import { businessRepresentatives } from '../db/schema-business.ts'
@@ -68,10 +68,7 @@ async function targetPlacement(
   if (input.documentTypeId !== undefined) {
     const type = documentTypeById(input.documentTypeId)
     if (!type) {
-      errors.push({
-        parameter: 'documentTypeId',
-        description: 'is not a type of the documentTypes dictionary',
-      })
+      errors.push(refusal('documentTypeId', 'refusal.common.notDocumentType'))
     } else {
       after.documentTypeId = type.id
       if (!type.categoryIds.includes(before.categoryId)) after.categoryId = type.categoryIds[0] ?? 0
@@ -88,11 +85,7 @@ async function targetPlacement(
         ),
       )
     if (row) after.representativeId = row.id
-    else
-      errors.push({
-        parameter: 'representativeId',
-        description: 'is not a representative of this business',
-      })
+    else errors.push(refusal('representativeId', 'refusal.common.notRepresentativeOfBusiness'))
   }
   const address = await addressForUpload(tx, customerId, after.categoryId, input.addressId)
   if ('error' in address) errors.push(address.error)

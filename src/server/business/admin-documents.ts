@@ -7,6 +7,7 @@ import { customerDocuments, uploadedDocuments } from '../db/schema.ts'
 import { DocumentStatus } from '../../generated/constants.ts'
 import type { FieldError } from '../rpc/outcome.ts'
 import type { UploadRow } from '../kyc/customer-records.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 /** A main file the customer uploaded and has not had removed, locked for the change. */
 export async function mainUploadOf(
@@ -20,11 +21,11 @@ export async function mainUploadOf(
     .where(and(eq(uploadedDocuments.id, uploadId), eq(uploadedDocuments.customerId, customerId)))
     .for('update')
   if (!upload || upload.uploadedAt === null || upload.statusId === DocumentStatus.Deleted) {
-    return { parameter: 'documentId', description: 'is not an uploaded document of this customer' }
+    return refusal('documentId', 'refusal.business.notUploadedDocument')
   }
   if (upload.mainUploadId !== null) {
-    const description = `is a page of document ${upload.mainUploadId}; change that document`
-    return { parameter: 'documentId', description }
+    const document = String(upload.mainUploadId)
+    return refusal('documentId', 'refusal.business.pageOfDocument', { document })
   }
   return upload
 }

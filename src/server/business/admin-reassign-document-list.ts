@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { businessRepresentatives } from '../db/schema-business.ts'
 import { loadCustomerRecords } from '../kyc/customer-records.ts'
 import { uploadedDocumentView } from '../kyc/record-views.ts'
@@ -23,8 +23,8 @@ export const handler: Handler<'adminReassignDocumentList'> = async (context, inp
         ),
       )
     if (!row) {
-      const description = 'is not a representative of this business'
-      return validationFailure([{ parameter: 'representativeId', description }])
+      const description = 'refusal.common.notRepresentativeOfBusiness'
+      return validationFailure([refusal('representativeId', description)])
     }
   }
   const records = await loadCustomerRecords(context.db, customerId)

@@ -12,11 +12,10 @@ import { customerBrands } from '../db/schema-terms.ts'
 import { businessRepresentatives } from '../db/schema-business.ts'
 import type { Handler, RequestOf } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { refusalAsFailure, takenEmails } from '../activation/registration-gate.ts'
 import { insertLogin, unknownPasswordHash } from '../activation/registration-records.ts'
 import { mailEmployeeActivation } from '../activation/activate.ts'
-import { registrationIssueText } from '../../shared/registration-rules.ts'
 import { CustomerInfoCustomerType } from '../../generated/constants.ts'
 import { customerBrandOf } from './company-brand.ts'
 import { isFailure, loadCompanyRecords } from './company-records.ts'
@@ -31,9 +30,7 @@ export const handler: Handler<'authorizedUserCreate'> = async (context, input) =
   if (isFailure(company)) return company
   const email = input.email.trim().toLowerCase()
   if ((await takenEmails(context.db, [email])).size > 0) {
-    return validationFailure([
-      { parameter: 'email', description: registrationIssueText.emailTaken },
-    ])
+    return validationFailure([refusal('email', 'refusal.registration.emailTaken')])
   }
   const brand = await customerBrandOf(context.db, companyId)
   const passwordHash = await unknownPasswordHash()

@@ -2,7 +2,7 @@
 // product-spec sections 4 and 6), or one of them; a user id that is not one of them is VF.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { isFailure, loadCompanyRecords } from './company-records.ts'
 import { authorizedUserViews, notAUser } from './authorized-users.ts'
 
@@ -14,7 +14,7 @@ export const handler: Handler<'authorizedUserGet'> = async (context, input) => {
   if (input.userId === undefined) return rpcOk({ authorizedUsers: all })
   const authorizedUsers = all.filter((user) => user.userId === input.userId)
   if (authorizedUsers.length === 0) {
-    return validationFailure([{ parameter: 'userId', description: notAUser }])
+    return validationFailure([refusal('userId', notAUser)])
   }
   return rpcOk({ authorizedUsers })
 }

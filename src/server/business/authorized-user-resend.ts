@@ -4,7 +4,13 @@
 // for activationCodeResend.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import {
+  refusal,
+  rpcOk,
+  validationFailure,
+  type RefusalKey,
+  type RefusalParams,
+} from '../rpc/outcome.ts'
 import { codesSentLastHour, maxCodesPerHour } from '../activation/account-codes.ts'
 import { mailEmployeeActivation } from '../activation/activate.ts'
 import { sendActivation } from '../activation/registration-records.ts'
@@ -12,7 +18,8 @@ import { isFailure, loadCompanyRecords } from './company-records.ts'
 import { activationStates, linksSent, notAUser } from './authorized-users.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
 
-const refuse = (description: string) => validationFailure([{ parameter: 'userId', description }])
+const refuse = (reason: RefusalKey, params?: RefusalParams) =>
+  validationFailure([refusal('userId', reason, params)])
 
 export const handler: Handler<'authorizedUserResend'> = async (context, input) => {
   const { customerId } = requireSession(context)
@@ -22,14 +29,14 @@ export const handler: Handler<'authorizedUserResend'> = async (context, input) =
   if (!login) return refuse(notAUser)
   const states = await activationStates(context.db, [...company.logins.keys()])
   const pending = states.get(login.userId)?.pending
-  if (!pending) return refuse('has already activated their account')
+  if (!pending) return refuse('refusal.business.alreadyActivated')
   // Registration holds the users' links until the business itself is activated.
   if (!login.isOwner && !linksSent(company, states)) {
-    return refuse('gets the activation e-mail once the company is activated')
+    return refuse('refusal.business.activationAfterCompany')
   }
   const sent = await codesSentLastHour(context.db, login.userId, pending.purpose)
   if (sent >= maxCodesPerHour) {
-    return refuse(`was sent ${maxCodesPerHour} activation e-mails in the last hour; try later`)
+    return refuse('refusal.business.tooManyActivationMails', { count: maxCodesPerHour })
   }
   if (pending.purpose === 'activationEmployee') {
     await mailEmployeeActivation(context.db, login.userId, login.username)

@@ -8,11 +8,12 @@ import type { Db } from '../db/open-database.ts'
 import { accountCodes } from '../db/schema-auth.ts'
 import type { CodePurpose } from '../activation/account-codes.ts'
 import type { CompanyLogin, CompanyRecords } from './company-records.ts'
+import type { RefusalKey } from '../rpc/outcome.ts'
 
 type AuthorizedUser = components['schemas']['AuthorizedUser']
 
 /** The VF description of a user id that is no login of the acting business. */
-export const notAUser = 'is not a user of this company'
+export const notAUser: RefusalKey = 'refusal.common.notAUserOfCompany'
 
 const activationPurposes: CodePurpose[] = ['activation', 'activationBusiness', 'activationEmployee']
 

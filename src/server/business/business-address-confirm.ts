@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcFail, rpcOk, validationFailure, type RefusalKey } from '../rpc/outcome.ts'
 import { customerAddresses } from '../db/schema.ts'
 import { AddressStatus, DocumentStatus } from '../../generated/constants.ts'
 import { isAcceptableAddressDocument } from '../../shared/document-review.ts'
@@ -15,7 +15,7 @@ import { uploadsOfAddress } from '../kyc/customer-records.ts'
 import { addressView } from '../kyc/record-views.ts'
 import { isFailure, loadCompanyRecords } from './company-records.ts'
 
-const refuse = (description: string) => validationFailure([{ parameter: 'addressId', description }])
+const refuse = (reason: RefusalKey) => validationFailure([refusal('addressId', reason)])
 
 const rejectedStatuses = new Set<number>([AddressStatus.Rejected, AddressStatus.NameMismatch])
 
@@ -25,16 +25,16 @@ export const handler: Handler<'businessAddressConfirm'> = async (context, input)
   if (isFailure(company)) return company
   const { records } = company
   const address = records.addresses.find((row) => row.id === input.addressId)
-  if (!address) return refuse('is not an address of this company')
+  if (!address) return refuse('refusal.business.notCompanyAddress')
   if (rejectedStatuses.has(address.status)) {
-    return refuse('was rejected by the bank; add it again with a new proof of address')
+    return refuse('refusal.business.addressRejected')
   }
   const view = addressView(records, address)
   const proof = uploadsOfAddress(records, address.id).find(
     (upload) => !upload.isSubDocument && isAcceptableAddressDocument(upload.statusId),
   )
   if (!proof || view.isDocumentRequired || view.isDocumentOutOfDate) {
-    return refuse('has no current proof of address; upload one first')
+    return refuse('refusal.business.noAddressProof')
   }
   const status =
     proof.statusId === DocumentStatus.Confirmed ? AddressStatus.Confirmed : AddressStatus.Pending

@@ -6,13 +6,14 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { businessProfiles } from '../db/schema-business.ts'
 import type { FieldError } from '../rpc/outcome.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 type ProfilePart = 'financialDetail' | 'dueDiligence'
 
-export const notABusiness: FieldError = {
-  parameter: 'fromCustomerId',
-  description: 'is not a business customer with a business profile',
-}
+export const notABusiness: FieldError = refusal(
+  'fromCustomerId',
+  'refusal.business.notBusinessWithProfile',
+)
 
 /** Writes the part; false when the customer has no business profile. */
 export async function replaceProfilePart(

@@ -3,7 +3,7 @@
 // identity). Another business's representative is answered as an unknown id.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { isFailure, loadCompanyRecords, notARepresentative } from './company-records.ts'
 import { representativeInfoView } from './representative-views.ts'
 
@@ -13,7 +13,7 @@ export const handler: Handler<'businessRepresentativeInfoGet'> = async (context,
   if (isFailure(company)) return company
   const representative = company.representatives.find((row) => row.id === input.id)
   if (!representative) {
-    return validationFailure([{ parameter: 'id', description: notARepresentative }])
+    return validationFailure([refusal('id', notARepresentative)])
   }
   return rpcOk({ representative: representativeInfoView(company, representative) })
 }

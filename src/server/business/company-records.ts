@@ -19,7 +19,7 @@ import {
   type AddressRow,
   type CustomerRecords,
 } from '../kyc/customer-records.ts'
-import { rpcFail, type Failure } from '../rpc/outcome.ts'
+import { rpcFail, type Failure, type RefusalKey } from '../rpc/outcome.ts'
 import { isBusinessCustomer } from '../../shared/access-rights.ts'
 import { AccessRight } from '../../generated/constants.ts'
 
@@ -63,7 +63,7 @@ export interface CompanyRecords {
 }
 
 /** The VF description of a representative id the acting business does not have. */
-export const notARepresentative = 'is not a representative of this company'
+export const notARepresentative: RefusalKey = 'refusal.common.notRepresentativeOfCompany'
 
 /** Company information is for business customers; a personal customer acting for itself has none. */
 export const notABusiness = (): Failure =>

@@ -16,12 +16,13 @@ import {
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import {
-  rpcFail,
-  rpcOk,
-  validationFailure,
   type Answer,
   type Failure,
   type FieldError,
+  refusal,
+  rpcFail,
+  rpcOk,
+  validationFailure,
 } from '../rpc/outcome.ts'
 import { normalizeName } from '../../shared/registration-rules.ts'
 import industryData from '../dictionaries/data/industries.json' with { type: 'json' }
@@ -195,7 +196,7 @@ export async function declarationSend(
   const signerPosition = input.signerPosition ? normalizeName(input.signerPosition) : undefined
   const platforms = input.platforms ? platformsOf(input.platforms) : undefined
   const errors = [
-    ...(signerPosition === '' ? [{ parameter: 'signerPosition', description: 'is empty' }] : []),
+    ...(signerPosition === '' ? [refusal('signerPosition', 'refusal.common.empty')] : []),
     ...(platforms && 'errors' in platforms ? platforms.errors : []),
   ]
   if (errors.length > 0) return validationFailure(errors)
@@ -228,14 +229,14 @@ function platformsOf(
   const list = given.map((platform, i) => {
     const name = normalizeName(platform.name)
     const key = name.toLowerCase()
-    if (name === '') errors.push({ parameter: `platforms.${i}.name`, description: 'is empty' })
+    if (name === '') errors.push(refusal(`platforms.${i}.name`, 'refusal.common.empty'))
     else if (seen.has(key)) {
-      errors.push({ parameter: `platforms.${i}.name`, description: 'is listed twice' })
+      errors.push(refusal(`platforms.${i}.name`, 'refusal.common.listedTwice'))
     }
     seen.add(key)
     if (platform.url !== undefined && !isWebAddress(platform.url)) {
-      const description = 'must be an http or https address'
-      errors.push({ parameter: `platforms.${i}.url`, description })
+      const description = 'refusal.business.httpAddress'
+      errors.push(refusal(`platforms.${i}.url`, description))
     }
     return platform.url === undefined ? { name } : { name, url: platform.url }
   })

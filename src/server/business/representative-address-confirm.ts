@@ -4,7 +4,7 @@
 // address must be that representative's; nothing is written unless every check passes.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { validationFailure } from '../rpc/outcome.ts'
+import { refusal, validationFailure } from '../rpc/outcome.ts'
 import { isFailure, loadCompanyRecords, notARepresentative } from './company-records.ts'
 import {
   addressAnswer,
@@ -21,16 +21,14 @@ export const handler: Handler<'representativeAddressConfirm'> = async (context, 
   const { data } = input
   const representative = company.representatives.find((row) => row.id === data.representativeId)
   if (!representative) {
-    return validationFailure([
-      { parameter: 'data.representativeId', description: notARepresentative },
-    ])
+    return validationFailure([refusal('data.representativeId', notARepresentative)])
   }
   const address = company.representativeAddresses
     .get(representative.id)
     ?.find((row) => row.id === data.addressId)
   if (!address) {
-    const description = 'is not an address of this representative'
-    return validationFailure([{ parameter: 'data.addressId', description }])
+    const description = 'refusal.business.notRepresentativeAddress'
+    return validationFailure([refusal('data.addressId', description)])
   }
   const checked = checkProof(
     proofRequest(data, input),

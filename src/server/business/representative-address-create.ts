@@ -5,7 +5,7 @@
 // Nothing is written unless every check passes (representative-address-proof.ts).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { type FieldError, refusal, validationFailure } from '../rpc/outcome.ts'
 import { customerAddresses } from '../db/schema.ts'
 import { businessRepresentativeAddresses } from '../db/schema-business.ts'
 import { country } from '../dictionaries/country-table.ts'
@@ -26,13 +26,13 @@ type Address = { countryCode: string; stateCode?: string }
 /** The address names a country of the dictionary, and one of its states where it has them. */
 function addressErrors(address: Address): FieldError[] {
   if (!country(address.countryCode)) {
-    const description = 'is not a country of the dictionary'
-    return [{ parameter: 'data.address.countryCode', description }]
+    const description = 'refusal.common.notDictionaryCountry'
+    return [refusal('data.address.countryCode', description)]
   }
   const states = statesByCountry[address.countryCode]
   if (address.stateCode && states && !states.some((state) => state.code === address.stateCode)) {
-    const description = `is not a state of ${address.countryCode}`
-    return [{ parameter: 'data.address.stateCode', description }]
+    const country = address.countryCode
+    return [refusal('data.address.stateCode', 'refusal.customer.notStateOf', { country })]
   }
   return []
 }
@@ -44,9 +44,7 @@ export const handler: Handler<'representativeAddressCreate'> = async (context, i
   const { data } = input
   const representative = company.representatives.find((row) => row.id === data.representativeId)
   if (!representative) {
-    return validationFailure([
-      { parameter: 'data.representativeId', description: notARepresentative },
-    ])
+    return validationFailure([refusal('data.representativeId', notARepresentative)])
   }
   const checked = checkProof(
     proofRequest(data, input),

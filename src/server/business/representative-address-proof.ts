@@ -8,7 +8,16 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customerAddresses, customerDocuments, uploadedDocuments, users } from '../db/schema.ts'
-import { rpcFail, rpcOk, type Answer, type Failure, type FieldError } from '../rpc/outcome.ts'
+import {
+  type Answer,
+  type Failure,
+  type FieldError,
+  refusal,
+  rpcFail,
+  rpcOk,
+  type RefusalKey,
+  type RefusalParams,
+} from '../rpc/outcome.ts'
 import { addressView } from '../kyc/record-views.ts'
 import { checkUploadedFile, storeFile, type CheckedFile } from '../uploads/stored-files.ts'
 import { documentTypeById } from '../kyc/document-type-lookup.ts'
@@ -87,19 +96,16 @@ function fileErrors(request: ProofRequest, type: DocumentTypeEntry | undefined) 
     additional: file(request.additionalDocument, 'additionalDocument'),
     relationship: file(request.relationshipDocument, 'relationshipDocument'),
   }
-  const required = 'is required for this document type'
+  const required = 'refusal.business.requiredForDocumentType'
   if (
     type &&
     (type.needsBackPage || type.needsStampPage) &&
     request.additionalDocument === undefined
   ) {
-    errors.push({
-      parameter: 'additionalDocument',
-      description: `${required} (its back or stamp page)`,
-    })
+    errors.push(refusal('additionalDocument', 'refusal.business.backOrStampRequired'))
   }
   if (type?.needsRelationshipDocument && request.relationshipDocument === undefined) {
-    errors.push({ parameter: 'relationshipDocument', description: required })
+    errors.push(refusal('relationshipDocument', required))
   }
   return { files, errors }
 }
@@ -107,18 +113,21 @@ function fileErrors(request: ProofRequest, type: DocumentTypeEntry | undefined) 
 /** Section 5's date rules: not issued in the future, not expired, at most 90 days old unless the type allows. */
 function dateErrors(request: ProofRequest, type: DocumentTypeEntry | undefined, today: string) {
   const errors: FieldError[] = []
-  const fail = (field: string, description: string) =>
-    errors.push({ parameter: `data.${field}`, description })
+  const fail = (field: string, reason: RefusalKey, params?: RefusalParams) =>
+    errors.push(refusal(`data.${field}`, reason, params))
   const { issuedDate, expiresDate } = request
-  if (issuedDate && daysBetween(today, issuedDate) > 0) fail('issuedDate', 'is in the future')
-  if (expiresDate && daysBetween(today, expiresDate) < 0) fail('expiresDate', 'has passed')
+  if (issuedDate && daysBetween(today, issuedDate) > 0)
+    fail('issuedDate', 'refusal.business.inFuture')
+  if (expiresDate && daysBetween(today, expiresDate) < 0)
+    fail('expiresDate', 'refusal.business.hasPassed')
   if (issuedDate && expiresDate && daysBetween(issuedDate, expiresDate) <= 0) {
-    fail('expiresDate', 'is not after issuedDate')
+    fail('expiresDate', 'refusal.business.notAfterIssued')
   }
   if (type && !type.allowedOver90Days) {
-    const recent = `must be at most ${maxDocumentAgeDays} days ago for this document type`
-    if (!issuedDate) fail('issuedDate', `is required: it ${recent}`)
-    else if (daysBetween(issuedDate, today) > maxDocumentAgeDays) fail('issuedDate', recent)
+    const days = { days: maxDocumentAgeDays }
+    if (!issuedDate) fail('issuedDate', 'refusal.business.issuedRequiredRecent', days)
+    else if (daysBetween(issuedDate, today) > maxDocumentAgeDays)
+      fail('issuedDate', 'refusal.business.issuedRecent', days)
   }
   return errors
 }
@@ -134,11 +143,10 @@ export function checkProof(
   const type = documentTypeById(request.documentTypeId)
   const categoryId = categoriesFor(representative).find((id) => type?.categoryIds.includes(id))
   if (!type || categoryId === undefined) {
-    const description = 'is not a proof-of-address document type for this representative'
-    errors.push({ parameter: 'data.documentTypeId', description })
+    errors.push(refusal('data.documentTypeId', 'refusal.business.notProofOfAddressType'))
   } else if (type.countryCodes && !type.countryCodes.includes(countryCode)) {
-    const description = `is not issued in ${countryCode}, the country of the address`
-    errors.push({ parameter: 'data.documentTypeId', description })
+    const country = countryCode
+    errors.push(refusal('data.documentTypeId', 'refusal.business.notIssuedIn', { country }))
   }
   const files = fileErrors(request, type)
   errors.push(...files.errors, ...dateErrors(request, type, today))

@@ -5,7 +5,7 @@
 // ships to the old address. Virtual cards are not tied to an address.
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { customerAddresses } from '../db/schema.ts'
 import { actingUser } from '../transfers/acting-user.ts'
 import { cardAccountsOf } from '../ledger/card-accounts.ts'
@@ -30,7 +30,7 @@ export const handler: Handler<'addressReplacementCompatibilityCheck'> = async (c
       ),
     )
   if (!address) {
-    return validationFailure([{ parameter: 'oldAddressId', description: 'is not your address' }])
+    return validationFailure([refusal('oldAddressId', 'refusal.common.notYourAddressShort')])
   }
   const physical = (await cardAccountsOf(context.db, acting.customerId)).filter(
     (card) => card.cardIsVirtual !== true && !ended.has(card.statusId),

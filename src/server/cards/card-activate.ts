@@ -4,7 +4,7 @@
 // another is named) through the ledger. The PIN is in this answer, and again only in a retry
 // with the same idempotencyKey (a lost answer), else through cardPinShow and its approval.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { changeCardAccount } from '../ledger/card-accounts.ts'
 import { openSecret } from '../secrets/sealed-secret.ts'
 import { AccountStatus } from '../../generated/constants.ts'
@@ -26,10 +26,7 @@ export const handler: Handler<'cardActivate'> = async (context, input) =>
     const number = await openSecret(tx, record.numberSealed, `card-number:${card.id}`)
     if (input.extraParams?.[lastFourDigits] !== number.slice(-4)) {
       return validationFailure([
-        {
-          parameter: `extraParams.${lastFourDigits}`,
-          description: 'is not the last four digits of this card',
-        },
+        refusal(`extraParams.${lastFourDigits}`, 'refusal.cards.notLastFour'),
       ])
     }
     const from = await paymentAccountFor(

@@ -34,10 +34,7 @@ export const handler: Handler<'cardApplicationConfirm'> = async (context, input)
         'cardId',
       )
       if (isFieldError(feeAccount)) {
-        return refuseCard(
-          `cannot be confirmed: its fee account ${feeAccount.description}`,
-          'cardId',
-        )
+        return refuseCard('refusal.cards.feeAccountCannot.confirm', 'cardId')
       }
       if (record.applicationFeeMinor > 0n) {
         await moveCardMoney(tx, {

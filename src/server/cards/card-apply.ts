@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { type FieldError, refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { cardRecords } from '../db/schema-cards.ts'
 import { cardAccountById } from '../ledger/card-accounts.ts'
 import { actingUser } from '../transfers/acting-user.ts'
@@ -31,15 +31,15 @@ function shippingError(input: Input, product: CardProduct, fees: CardFees): Fiel
   if (product.cardIsVirtual) {
     return input.shippingId === undefined
       ? undefined
-      : { parameter: 'shippingId', description: 'must be empty: a virtual card is not shipped' }
+      : refusal('shippingId', 'refusal.cards.virtualNotShipped')
   }
   if (input.shippingId === undefined) {
-    return { parameter: 'shippingId', description: 'is required for a physical card' }
+    return refusal('shippingId', 'refusal.cards.shippingRequired')
   }
   const option = fees.shipping.find((o) => o.id === input.shippingId)
-  if (!option) return { parameter: 'shippingId', description: 'is not a shipping option' }
+  if (!option) return refusal('shippingId', 'refusal.cards.notShippingOption')
   if (option.disabledReasons.length > 0) {
-    return { parameter: 'shippingId', description: option.disabledReasons.join(' ') }
+    return refusal('shippingId', 'refusal.cards.shippingUnavailable')
   }
   return undefined
 }
@@ -47,8 +47,10 @@ function shippingError(input: Input, product: CardProduct, fees: CardFees): Fiel
 async function inputErrors(db: Db, customerId: number, input: Input, product: CardProduct) {
   const errors: FieldError[] = []
   if (input.cardIsVirtual !== product.cardIsVirtual) {
-    const kind = product.cardIsVirtual ? 'virtual' : 'physical'
-    errors.push({ parameter: 'cardIsVirtual', description: `does not match the ${kind} product` })
+    const reason = product.cardIsVirtual
+      ? 'refusal.cards.notVirtualProduct'
+      : 'refusal.cards.notPhysicalProduct'
+    errors.push(refusal('cardIsVirtual', reason))
   }
   for (const field of ['settlementAccountId', 'feeAccountId'] as const) {
     const found = await paymentAccountFor(db, customerId, input[field], product.currencyCode, field)
@@ -79,7 +81,7 @@ export const handler: Handler<'cardApply'> = async (context, input) => {
   const { db } = context
   const product = productOf(input.type)
   if (!product) {
-    return validationFailure([{ parameter: 'type', description: 'is not a card product on offer' }])
+    return validationFailure([refusal('type', 'refusal.cards.notProductOnOffer')])
   }
   const fees = await feesFor(db, acting.customerId, product)
   const replay = async () => {

@@ -11,7 +11,7 @@ import { noticeCardClosed } from './card-status.ts'
 export const handler: Handler<'cardBlock'> = async (context, input) =>
   withCard<'cardBlock'>(context, input.accountId, async ({ tx, card }) => {
     if (card.statusId === AccountStatus.Submitted) {
-      return refuseCard('cannot be blocked: the application was not confirmed')
+      return refuseCard('refusal.cards.rule.blockUnconfirmed')
     }
     const changed = await changeCardAccount(tx, card.id, { statusId: AccountStatus.Canceled })
     await noticeCardClosed(tx, changed)

@@ -8,6 +8,7 @@ import { postTransferIn, type TransferResult } from '../ledger/post-transfer.ts'
 import type { Failure } from '../rpc/outcome.ts'
 import { validationFailure } from '../rpc/outcome.ts'
 import { Refusal } from '../transfers/transfer-orders.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 export interface CardMoney {
   idempotencyKey: string
@@ -29,20 +30,16 @@ function refusalOf(result: TransferResult, money: CardMoney): Failure | undefine
     case 'replayed':
       return undefined
     case 'idempotency-conflict':
-      return validationFailure([
-        { parameter: 'idempotencyKey', description: 'was already used for another request' },
-      ])
+      return validationFailure([refusal('idempotencyKey', 'refusal.common.idempotencyReused')])
     case 'insufficient-funds':
-      return validationFailure([
-        { parameter: money.fromField, description: 'has not enough money' },
-      ])
+      return validationFailure([refusal(money.fromField, 'refusal.common.notEnoughMoney')])
     case 'account-closed':
     case 'account-inactive':
       return validationFailure([
-        {
-          parameter: result.accountId === money.fromAccountId ? money.fromField : 'accountId',
-          description: 'is not active',
-        },
+        refusal(
+          result.accountId === money.fromAccountId ? money.fromField : 'accountId',
+          'refusal.common.notActive',
+        ),
       ])
   }
 }

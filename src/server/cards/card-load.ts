@@ -2,7 +2,7 @@
 // (product-spec section 4), one ledger transfer under the request's idempotency key: a retry
 // moves the money once and answers the first result.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { rpcOk, validationFailure, refusal } from '../rpc/outcome.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { toMinor } from '../../shared/money.ts'
 import { AccountStatus } from '../../generated/constants.ts'
@@ -27,9 +27,7 @@ export const handler: Handler<'cardLoad'> = async (context, input) =>
     const scale = scaleOf(card.currencyCode)
     const amountMinor = amountMinorOf(input.amount, scale)
     if (amountMinor === undefined) {
-      return validationFailure([
-        { parameter: 'amount', description: `must be above 0 with at most ${scale} decimals` },
-      ])
+      return validationFailure([refusal('amount', 'refusal.cards.loadAmount', { decimals: scale })])
     }
     const from = await paymentAccountFor(
       tx,

@@ -2,7 +2,7 @@
 // only for an activated physical card; pin and pinRepeat equal. The PIN is sealed, bound to
 // the card, and never logged.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { deriveCardFlags } from '../../shared/card-flags.ts'
 import { changeCardRecord, sealPin } from './card-records.ts'
@@ -16,7 +16,7 @@ export const handler: Handler<'cardPinChange'> = async (context, input) =>
       return refuseCard(ruleText.pinStatus)
     }
     if (input.pin !== input.pinRepeat) {
-      return validationFailure([{ parameter: 'pinRepeat', description: 'is not the same as pin' }])
+      return validationFailure([refusal('pinRepeat', 'refusal.cards.pinRepeat')])
     }
     await changeCardRecord(tx, card.id, { pinSealed: await sealPin(tx, card.id, input.pin) })
     return rpcOk({ responseDescription: 'Successfully' })

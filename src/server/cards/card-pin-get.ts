@@ -2,13 +2,13 @@
 // sections 4 and 7; not for fraud). Without an approved reveal of this card nothing is shown:
 // a wrong code counts, and the fifth ends the reveal.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { deriveCardFlags } from '../../shared/card-flags.ts'
 import { openPin } from './card-records.ts'
 import { flagInputOf } from './card-view.ts'
 import { refuseCard, ruleText, withCard } from './card-rules.ts'
-import { redeemPinReveal, revealRefusalText } from './pin-reveal.ts'
+import { redeemPinReveal, revealRefusalKey } from './pin-reveal.ts'
 
 export const handler: Handler<'cardPinGet'> = async (context, input) =>
   withCard<'cardPinGet'>(context, input.accountId, async ({ tx, acting, card, record }) => {
@@ -18,10 +18,10 @@ export const handler: Handler<'cardPinGet'> = async (context, input) =>
     }
     if (input.operationId === undefined || input.approvalCode === undefined) {
       return validationFailure([
-        {
-          parameter: input.operationId === undefined ? 'operationId' : 'approvalCode',
-          description: 'is required: the PIN is shown only after the approval cardPinShow asks for',
-        },
+        refusal(
+          input.operationId === undefined ? 'operationId' : 'approvalCode',
+          'refusal.cards.pinNeedsApproval',
+        ),
       ])
     }
     const check = await redeemPinReveal(
@@ -32,7 +32,7 @@ export const handler: Handler<'cardPinGet'> = async (context, input) =>
     )
     if (!check.ok) {
       const parameter = check.reason === 'unknown' ? 'operationId' : 'approvalCode'
-      return validationFailure([{ parameter, description: revealRefusalText[check.reason] }])
+      return validationFailure([refusal(parameter, revealRefusalKey[check.reason])])
     }
     return rpcOk({ pinCode: await openPin(tx, record) })
   })

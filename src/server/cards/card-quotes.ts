@@ -11,6 +11,7 @@ import { fromMinor } from '../../shared/money.ts'
 import { AccountStatus, AccountType } from '../../generated/constants.ts'
 import type { components } from '../../generated/api.d.ts'
 import type { FieldError } from '../rpc/outcome.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 type CardApplicationFees = components['schemas']['CardApplicationFees']
 type Fee = components['schemas']['Fee']
@@ -86,13 +87,13 @@ export async function paymentAccountFor(
 ): Promise<LedgerAccount | FieldError> {
   const account = await accountOfCustomer(db, customerId, accountId)
   if (!account || account.type !== AccountType.Payment) {
-    return { parameter: field, description: 'is not one of your payment accounts' }
+    return refusal(field, 'refusal.common.notYourPaymentAccount')
   }
   if (account.currencyCode !== currencyCode) {
-    return { parameter: field, description: `is not in ${currencyCode}, the card's currency` }
+    return refusal(field, 'refusal.cards.notInCardCurrency', { currency: currencyCode })
   }
   if (account.statusId !== AccountStatus.Active) {
-    return { parameter: field, description: 'is not active' }
+    return refusal(field, 'refusal.common.notActive')
   }
   return account
 }

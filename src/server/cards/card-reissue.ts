@@ -5,7 +5,7 @@
 // number, expiry and PIN and waits for its activation. A retry with the same key answers the
 // first result.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { changeCardAccount } from '../ledger/card-accounts.ts'
 import { cardIssuer } from '../adapters/card-issuer/card-issuers.ts'
 import { AccountStatus } from '../../generated/constants.ts'
@@ -22,8 +22,7 @@ export const handler: Handler<'cardReissue'> = async (context, input) =>
     const fees = await feesFor(tx, acting.customerId, productOfCard(card))
     const option = fees?.shipping.find((o) => o.express === express)
     if (express && (!option || option.disabledReasons.length > 0)) {
-      const reason = option?.disabledReasons.join(' ') || 'is not available'
-      return validationFailure([{ parameter: 'isExpressShipping', description: reason }])
+      return validationFailure([refusal('isExpressShipping', 'refusal.common.notAvailable')])
     }
     const feeMinor = (fees?.issueMinor ?? 0n) + (option?.feeMinor ?? 0n)
     const key = `card-reissue:${acting.customerId}:${input.idempotencyKey}`
@@ -42,8 +41,7 @@ export const handler: Handler<'cardReissue'> = async (context, input) =>
       card.currencyCode,
       'accountId',
     )
-    if (isFieldError(from))
-      return refuseCard(`cannot be reissued: its fee account ${from.description}`)
+    if (isFieldError(from)) return refuseCard('refusal.cards.feeAccountCannot.reissue')
     if (feeMinor > 0n) {
       await moveCardMoney(tx, {
         idempotencyKey: key,

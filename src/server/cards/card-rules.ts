@@ -5,18 +5,19 @@
 import type { Db } from '../db/open-database.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import type { Answer, Failure, OperationId } from '../rpc/outcome.ts'
-import { rpcFail, validationFailure } from '../rpc/outcome.ts'
+import { rpcFail, validationFailure, type RefusalKey } from '../rpc/outcome.ts'
 import type { LedgerAccount } from '../ledger/accounts.ts'
 import { cardAccountOfCustomer } from '../ledger/card-accounts.ts'
 import { inTransaction } from '../transfers/transfer-orders.ts'
 import { actingUser, type ActingUser } from '../transfers/acting-user.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { cardRecordOf, type CardRecord } from './card-records.ts'
+import { refusal } from '../rpc/outcome.ts'
 
-export const notYourCard = 'is not one of your cards'
+export const notYourCard: RefusalKey = 'refusal.cards.notYourCard'
 
-export function refuseCard(description: string, parameter = 'accountId'): Failure {
-  return validationFailure([{ parameter, description }])
+export function refuseCard(reason: RefusalKey, parameter = 'accountId'): Failure {
+  return validationFailure([refusal(parameter, reason)])
 }
 
 export function endedCardFailure(): Failure {
@@ -53,18 +54,17 @@ export async function withCard<Op extends OperationId>(
 
 /** The refusals of section 4, in the words a person reads. */
 export const ruleText = {
-  pauseFraud: 'cannot be paused: the card is marked as fraud',
-  pauseStatus: 'cannot be paused: only an active or expired card can be paused',
-  unpause: 'cannot be unpaused: only a paused card can be unpaused',
-  pinFraud: "a fraud card's PIN cannot be changed or shown",
-  pinStatus: 'has no PIN to change or show: it is virtual or not activated yet',
-  loadFraud: 'cannot be loaded: the card is marked as fraud',
-  loadStatus: 'cannot be loaded: only an active card can be loaded',
-  activate: 'cannot be activated: only a physical card that was shipped can be activated',
-  reissue:
-    'cannot be reissued: only a physical card in use or expired, with no replacement on its way',
-  upgrade: 'cannot have its shipping upgraded: it is not on its way, or ships by express already',
-  confirm: 'is not an application waiting for its confirmation',
+  pauseFraud: 'refusal.cards.rule.pauseFraud',
+  pauseStatus: 'refusal.cards.rule.pauseStatus',
+  unpause: 'refusal.cards.rule.unpause',
+  pinFraud: 'refusal.cards.rule.pinFraud',
+  pinStatus: 'refusal.cards.rule.pinStatus',
+  loadFraud: 'refusal.cards.rule.loadFraud',
+  loadStatus: 'refusal.cards.rule.loadStatus',
+  activate: 'refusal.cards.rule.activate',
+  reissue: 'refusal.cards.rule.reissue',
+  upgrade: 'refusal.cards.rule.upgrade',
+  confirm: 'refusal.cards.rule.confirm',
 } as const
 
 /** Section 5: trimmed, repeated whitespace collapsed. */

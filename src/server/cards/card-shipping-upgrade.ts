@@ -3,7 +3,7 @@
 // leaves the card's fee account through the ledger under the request's key; a retry with the
 // same key answers the first result.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { deriveCardFlags } from '../../shared/card-flags.ts'
 import { changeCardRecord } from './card-records.ts'
 import { cardOf, flagInputOf } from './card-view.ts'
@@ -21,14 +21,10 @@ export const handler: Handler<'cardShippingUpgrade'> = async (context, input) =>
         input.shippingId === undefined ? o.express : o.id === input.shippingId,
       )
       if (!option || !option.express) {
-        return validationFailure([
-          { parameter: 'shippingId', description: 'is not an express shipping option' },
-        ])
+        return validationFailure([refusal('shippingId', 'refusal.cards.notExpressShipping')])
       }
       if (option.disabledReasons.length > 0) {
-        return validationFailure([
-          { parameter: 'shippingId', description: option.disabledReasons.join(' ') },
-        ])
+        return validationFailure([refusal('shippingId', 'refusal.cards.shippingUnavailable')])
       }
       const key = `card-shipping:${acting.customerId}:${input.idempotencyKey}`
       const fee = feeJson(option.feeMinor, card.currencyCode)
@@ -46,7 +42,7 @@ export const handler: Handler<'cardShippingUpgrade'> = async (context, input) =>
         'accountId',
       )
       if (isFieldError(from)) {
-        return refuseCard(`cannot be upgraded: its fee account ${from.description}`)
+        return refuseCard('refusal.cards.feeAccountCannot.upgrade')
       }
       if (option.feeMinor > 0n) {
         await moveCardMoney(tx, {

@@ -2,7 +2,7 @@
 // can be used (product-spec section 7). Ours (docs/decisions.md, Cards): a verified identity
 // and a confirmed phone (the card's codes go there).
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { actingUser } from '../transfers/acting-user.ts'
 import { accountOfCustomer } from '../ledger/accounts.ts'
 import { confirmedPhoneOf } from '../security/outbox.ts'
@@ -12,7 +12,7 @@ export const handler: Handler<'crossPlatformRequirementsGet'> = async (context, 
   const acting = await actingUser(context)
   const account = await accountOfCustomer(context.db, acting.customerId, input.accountId)
   if (!account) {
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+    return validationFailure([refusal('accountId', 'refusal.common.notYourAccount')])
   }
   const customer = await customerOf(context.db, acting.customerId)
   const requirements: string[] = []

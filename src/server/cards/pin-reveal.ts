@@ -18,6 +18,7 @@ import type { Destination } from '../security/outbox.ts'
 import { renderMessage } from '../messages/messages.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
 import { ApprovalType } from '../../generated/constants.ts'
+import type { RefusalKey } from '../rpc/outcome.ts'
 
 /** A code's life and its wrong tries are those of every other code (DESIGN.md section 11). */
 const revealLifetimeMs = requestLifetimeMs
@@ -104,12 +105,12 @@ export async function startPinReveal(
 export type RevealCheck =
   { ok: true } | { ok: false; reason: 'unknown' | 'expired' | 'used' | 'wrong' | 'locked' }
 
-export const revealRefusalText: Record<Exclude<RevealCheck, { ok: true }>['reason'], string> = {
-  unknown: "is not an approval of showing this card's PIN; ask to show the PIN first",
-  expired: 'has expired or was replaced; ask to show the PIN again',
-  used: 'was already used; ask to show the PIN again',
-  wrong: 'is not the code sent for showing this PIN',
-  locked: 'was wrong too many times; ask to show the PIN again',
+export const revealRefusalKey: Record<Exclude<RevealCheck, { ok: true }>['reason'], RefusalKey> = {
+  unknown: 'refusal.cards.reveal.unknown',
+  expired: 'refusal.cards.reveal.expired',
+  used: 'refusal.cards.reveal.used',
+  wrong: 'refusal.cards.reveal.wrong',
+  locked: 'refusal.cards.reveal.locked',
 }
 
 /** Checks the code of a reveal of this card by this user; a right one spends the reveal. */

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure, type RefusalKey } from '../rpc/outcome.ts'
 import { customerAddresses } from '../db/schema.ts'
 import { AddressStatus } from '../../generated/constants.ts'
 import { loadCustomerRecords } from '../kyc/customer-records.ts'
@@ -20,8 +20,7 @@ const reviewed = new Set<number>([AddressStatus.Confirmed, AddressStatus.Pending
 
 export const handler: Handler<'confirmAddress'> = async (context, input) => {
   const { customerId } = requireSession(context)
-  const refuse = (description: string) =>
-    validationFailure([{ parameter: 'addressId', description }])
+  const refuse = (reason: RefusalKey) => validationFailure([refusal('addressId', reason)])
   // The proof is judged by the same view addressInquiry shows (isDocumentRequired).
   const records = await loadCustomerRecords(context.db, customerId)
   const seen = records?.addresses.find((row) => row.id === input.addressId)
@@ -31,7 +30,7 @@ export const handler: Handler<'confirmAddress'> = async (context, input) => {
     const address = (await currentAddresses(tx, customerId)).find((row) => row.id === seen.id)
     if (!address) return refuse(notYourAddress)
     const waits = !reviewed.has(address.status)
-    if (waits && !hasProof) return refuse('needs a proof of address before it can be confirmed')
+    if (waits && !hasProof) return refuse('refusal.customer.needsAddressProof')
     await tx
       .update(customerAddresses)
       .set({

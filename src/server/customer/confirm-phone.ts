@@ -5,7 +5,7 @@
 // expired code and one replaced by a newer code are refused (TA1).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { phoneView } from '../kyc/record-views.ts'
 import { findPhoneCode } from './phone-confirmation-codes.ts'
 import { confirmWithCode } from './phone-changes.ts'
@@ -21,10 +21,11 @@ export const handler: Handler<'confirmPhone'> = async (context, input) => {
       : await findPhoneCode(tx, customerId, { phoneId: input.phoneId, kind: 'challenge' })
     if (!code) {
       // Another customer's request or phone answers as an unknown one.
-      const [parameter, description] = byRequest
-        ? ['reqId', 'is not a phone confirmation of yours']
-        : ['phoneId', 'has no code waiting for it; ask for a new code']
-      return validationFailure([{ parameter, description }])
+      return validationFailure([
+        byRequest
+          ? refusal('reqId', 'refusal.customer.notYourPhoneConfirmation')
+          : refusal('phoneId', 'refusal.customer.noPhoneCodeWaiting'),
+      ])
     }
     const given = byRequest
       ? { code: input.approvalCode }

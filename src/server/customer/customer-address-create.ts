@@ -5,7 +5,7 @@
 // addressInquiry shows it.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { customerAddresses } from '../db/schema.ts'
 import { AddressStatus } from '../../generated/constants.ts'
 import { addressAnswer, currentAddresses, readAddress } from './customer-addresses.ts'
@@ -18,8 +18,8 @@ export const handler: Handler<'customerAddressCreate'> = async (context, input) 
   const written = await writeTransaction(context.db, async (tx) => {
     const addresses = await currentAddresses(tx, customerId)
     if (addresses.some((row) => row.addressType === address.addressType)) {
-      const description = 'already has a current address; replace that one instead'
-      return validationFailure([{ parameter: 'addressType', description }])
+      const description = 'refusal.customer.hasCurrentAddress'
+      return validationFailure([refusal('addressType', description)])
     }
     const [row] = await tx
       .insert(customerAddresses)

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { customerAddresses } from '../db/schema.ts'
 import { AddressStatus } from '../../generated/constants.ts'
 import {
@@ -22,16 +22,16 @@ export const handler: Handler<'customerAddressReplace'> = async (context, input)
     const addresses = await currentAddresses(tx, customerId)
     // Another customer's address, a replaced one and an unknown id answer alike.
     const old = addresses.find((row) => row.id === input.oldAddressId)
-    if (!old) return validationFailure([{ parameter: 'oldAddressId', description: notYourAddress }])
+    if (!old) return validationFailure([refusal('oldAddressId', notYourAddress)])
     const address = readAddress(input.address, 'address.', old.addressType)
     if (Array.isArray(address)) return validationFailure(address)
     if (addresses.some((row) => row.id !== old.id && row.addressType === address.addressType)) {
-      const description = 'already has another current address; replace that one instead'
-      return validationFailure([{ parameter: 'address.addressType', description }])
+      const description = 'refusal.customer.hasAnotherCurrentAddress'
+      return validationFailure([refusal('address.addressType', description)])
     }
     if (address.addressType === old.addressType && samePlace(address, old)) {
-      const description = 'is the address being replaced'
-      return validationFailure([{ parameter: 'address.address1', description }])
+      const description = 'refusal.customer.addressBeingReplaced'
+      return validationFailure([refusal('address.address1', description)])
     }
     await tx
       .update(customerAddresses)

@@ -6,7 +6,14 @@
 import { asc } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customerAddresses } from '../db/schema.ts'
-import { rpcFail, type FieldError, type Failure, type RpcData } from '../rpc/outcome.ts'
+import {
+  type Failure,
+  type FieldError,
+  refusal,
+  type RpcData,
+  rpcFail,
+  type RefusalKey,
+} from '../rpc/outcome.ts'
 import { country } from '../dictionaries/country-table.ts'
 import stateData from '../dictionaries/data/states.json' with { type: 'json' }
 import {
@@ -46,17 +53,14 @@ export function readAddress(
 ): StoredAddress | FieldError[] {
   const errors: FieldError[] = []
   if (!country(input.countryCode)) {
-    errors.push({
-      parameter: `${prefix}countryCode`,
-      description: 'is not a country of the dictionary',
-    })
+    errors.push(refusal(`${prefix}countryCode`, 'refusal.common.notDictionaryCountry'))
   }
   const states = statesByCountry[input.countryCode]
   const state = states?.find((entry) => entry.code === input.stateCode)
   if (states && input.stateCode === undefined) {
-    errors.push({ parameter: `${prefix}stateCode`, description: 'is required for this country' })
+    errors.push(refusal(`${prefix}stateCode`, 'refusal.customer.stateRequired'))
   } else if (states && !state) {
-    errors.push({ parameter: `${prefix}stateCode`, description: 'is not a state of this country' })
+    errors.push(refusal(`${prefix}stateCode`, 'refusal.customer.notStateOfCountry'))
   }
   if (errors.length > 0) return errors
   const optional = (value: string | undefined) => {
@@ -91,7 +95,7 @@ export function samePlace(a: StoredAddress, b: StoredAddress): boolean {
   return keys.every((key) => (a[key] ?? '').toLowerCase() === (b[key] ?? '').toLowerCase())
 }
 
-export const notYourAddress = 'is not an address of yours'
+export const notYourAddress: RefusalKey = 'refusal.common.notYourAddress'
 
 /** The address as addressInquiry shows it, read after the write committed. */
 export async function addressAnswer(

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customerEmails, customers, users } from '../db/schema.ts'
-import { rpcFail, type Failure } from '../rpc/outcome.ts'
+import { rpcFail, type Failure, type RefusalKey } from '../rpc/outcome.ts'
 import { countHit, type RateLimit } from '../rpc/rate-limit.ts'
 import { issueEmailConfirmation } from '../activation/email-confirmations.ts'
 import type { EmailRow } from '../kyc/customer-records.ts'
@@ -76,4 +76,4 @@ export async function sendConfirmation(tx: Db, email: EmailRow): Promise<Failure
   return undefined
 }
 
-export const notYours = 'is not an e-mail address of yours'
+export const notYours: RefusalKey = 'refusal.customer.notYourEmail'

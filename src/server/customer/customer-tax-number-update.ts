@@ -8,7 +8,7 @@
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure, type RefusalKey } from '../rpc/outcome.ts'
 import { customers } from '../db/schema.ts'
 import { businessProfiles, businessRepresentatives } from '../db/schema-business.ts'
 import { normalizeName } from '../../shared/registration-rules.ts'
@@ -28,8 +28,7 @@ function sameRole(positionId: number): number[] {
 export const handler: Handler<'customerTaxNumberUpdate'> = async (context, input) => {
   const { customerId, userId } = requireSession(context)
   const taxId = normalizeName(input.taxId).toUpperCase()
-  const refusePosition = (description: string) =>
-    validationFailure([{ parameter: 'positionId', description }])
+  const refusePosition = (reason: RefusalKey) => validationFailure([refusal('positionId', reason)])
   return writeTransaction(context.db, async (tx) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId))
     if (!customer) throw new Error('assertion: the acting customer exists')
@@ -44,7 +43,7 @@ export const handler: Handler<'customerTaxNumberUpdate'> = async (context, input
       }
       return rpcOk()
     }
-    if (!business) return refusePosition('is only for a business')
+    if (!business) return refusePosition('refusal.customer.onlyForBusiness')
     const positions = sameRole(input.positionId)
     const held = or(
       ...positions.map(
@@ -62,7 +61,7 @@ export const handler: Handler<'customerTaxNumberUpdate'> = async (context, input
         ),
       )
       .returning({ id: businessRepresentatives.id })
-    if (updated.length === 0) return refusePosition('is not a position of yours in this company')
+    if (updated.length === 0) return refusePosition('refusal.customer.notYourPosition')
     return rpcOk()
   })
 }

@@ -3,7 +3,13 @@
 // and 7). Stored lower-cased; an address the customer holds, or another customer's, is VF.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import {
+  refusal,
+  rpcOk,
+  validationFailure,
+  type RefusalKey,
+  type RefusalParams,
+} from '../rpc/outcome.ts'
 import { customerEmails } from '../db/schema.ts'
 import { emailView } from '../kyc/record-views.ts'
 import {
@@ -18,23 +24,24 @@ import { Refusal, writeTransaction } from './write-transaction.ts'
 export const handler: Handler<'emailAdd'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const emailAddress = normalEmail(input.emailAddress)
-  const refuse = (description: string) =>
-    validationFailure([{ parameter: 'emailAddress', description }])
+  const refuse = (reason: RefusalKey, params?: RefusalParams) =>
+    validationFailure([refusal('emailAddress', reason, params)])
   return writeTransaction(context.db, async (tx) => {
     const emails = await ownEmails(tx, customerId)
-    if (emails.some((row) => row.emailAddress === emailAddress)) return refuse('is already on file')
+    if (emails.some((row) => row.emailAddress === emailAddress))
+      return refuse('refusal.customer.alreadyOnFile')
     if (emails.length >= maxEmails) {
-      return refuse(`cannot be added: a customer holds at most ${maxEmails} e-mail addresses`)
+      return refuse('refusal.customer.tooManyEmails', { limit: maxEmails })
     }
     if (await heldByAnotherCustomer(tx, customerId, emailAddress)) {
-      return refuse('belongs to another account')
+      return refuse('refusal.customer.emailOfAnotherAccount')
     }
     const [email] = await tx
       .insert(customerEmails)
       .values({ customerId, emailAddress, isPrimary: false })
       .onConflictDoNothing()
       .returning()
-    if (!email) return refuse('is already on file')
+    if (!email) return refuse('refusal.customer.alreadyOnFile')
     const refused = await sendConfirmation(tx, email)
     if (refused) throw new Refusal(refused)
     return rpcOk({ email: emailView(email) })

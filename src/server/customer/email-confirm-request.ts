@@ -3,17 +3,17 @@
 // address at most.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure, type RefusalKey } from '../rpc/outcome.ts'
 import { notYours, ownEmails, sendConfirmation } from './customer-emails.ts'
 import { writeTransaction } from './write-transaction.ts'
 
 export const handler: Handler<'emailConfirmRequest'> = async (context, input) => {
   const { customerId } = requireSession(context)
-  const refuse = (description: string) => validationFailure([{ parameter: 'emailId', description }])
+  const refuse = (reason: RefusalKey) => validationFailure([refusal('emailId', reason)])
   return writeTransaction(context.db, async (tx) => {
     const email = (await ownEmails(tx, customerId)).find((row) => row.id === input.emailId)
     if (!email) return refuse(notYours)
-    if (email.confirmedAt) return refuse('is already confirmed')
+    if (email.confirmedAt) return refuse('refusal.common.alreadyConfirmed')
     return (await sendConfirmation(tx, email)) ?? rpcOk()
   })
 }

@@ -4,24 +4,20 @@
 // e-mail are refused (TA1). Confirming a confirmed address again answers it as it is.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type Failure } from '../rpc/outcome.ts'
+import { type Failure, refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { redeemEmailCode, type EmailCodeCheck } from '../activation/email-confirmations.ts'
 import { emailView } from '../kyc/record-views.ts'
 import { notYours, ownEmails } from './customer-emails.ts'
 
 const failures: Record<Exclude<EmailCodeCheck, 'confirmed'>, Failure> = {
-  wrong: validationFailure([
-    { parameter: 'confirmationCode', description: 'is not the code sent to this address' },
-  ]),
+  wrong: validationFailure([refusal('confirmationCode', 'refusal.customer.notTheEmailCode')]),
   blocked: rpcFail('TA1', 'Confirmation canceled: too many wrong codes. Ask for a new code.'),
   expired: rpcFail(
     'TA1',
     'Confirmation canceled: the code has expired or a newer one was sent. Ask for a new code.',
   ),
-  none: validationFailure([
-    { parameter: 'emailId', description: 'has no confirmation code waiting; ask for one' },
-  ]),
-  taken: validationFailure([{ parameter: 'emailId', description: 'belongs to another account' }]),
+  none: validationFailure([refusal('emailId', 'refusal.customer.noEmailCodeWaiting')]),
+  taken: validationFailure([refusal('emailId', 'refusal.customer.emailOfAnotherAccount')]),
 }
 
 export const handler: Handler<'emailConfirm'> = async (context, input) => {
@@ -29,7 +25,7 @@ export const handler: Handler<'emailConfirm'> = async (context, input) => {
   // Wrong tries are committed with the answer: the transaction never rolls back here.
   return context.db.transaction(async (tx) => {
     const email = (await ownEmails(tx, customerId)).find((row) => row.id === input.emailId)
-    if (!email) return validationFailure([{ parameter: 'emailId', description: notYours }])
+    if (!email) return validationFailure([refusal('emailId', notYours)])
     if (email.confirmedAt) return rpcOk({ email: emailView(email) })
     const check = await redeemEmailCode(tx, email.id, input.confirmationCode)
     if (check !== 'confirmed') return failures[check]

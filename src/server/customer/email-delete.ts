@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure, type RefusalKey } from '../rpc/outcome.ts'
 import { customerEmails } from '../db/schema.ts'
 import { emailConfirmations } from '../db/schema-auth.ts'
 import { notYours, ownEmails } from './customer-emails.ts'
@@ -11,13 +11,13 @@ import { writeTransaction } from './write-transaction.ts'
 
 export const handler: Handler<'emailDelete'> = async (context, input) => {
   const { customerId } = requireSession(context)
-  const refuse = (description: string) => validationFailure([{ parameter: 'emailId', description }])
+  const refuse = (reason: RefusalKey) => validationFailure([refusal('emailId', reason)])
   return writeTransaction(context.db, async (tx) => {
     const emails = await ownEmails(tx, customerId)
     const email = emails.find((row) => row.id === input.emailId)
     if (!email) return refuse(notYours)
-    if (email.isPrimary) return refuse('is the primary address, which cannot be deleted')
-    if (emails.length === 1) return refuse('is your only e-mail address')
+    if (email.isPrimary) return refuse('refusal.customer.primaryCannotBeDeleted')
+    if (emails.length === 1) return refuse('refusal.customer.onlyEmail')
     await tx.delete(emailConfirmations).where(eq(emailConfirmations.emailId, email.id))
     await tx.delete(customerEmails).where(eq(customerEmails.id, email.id))
     return rpcOk()

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure, type RefusalKey } from '../rpc/outcome.ts'
 import { customerEmails, customers } from '../db/schema.ts'
 import { emailView } from '../kyc/record-views.ts'
 import { notYours, ownEmails } from './customer-emails.ts'
@@ -12,12 +12,12 @@ import { writeTransaction } from './write-transaction.ts'
 
 export const handler: Handler<'emailSetPrimary'> = async (context, input) => {
   const { customerId } = requireSession(context)
-  const refuse = (description: string) => validationFailure([{ parameter: 'emailId', description }])
+  const refuse = (reason: RefusalKey) => validationFailure([refusal('emailId', reason)])
   return writeTransaction(context.db, async (tx) => {
     const emails = await ownEmails(tx, customerId)
     const email = emails.find((row) => row.id === input.emailId)
     if (!email) return refuse(notYours)
-    if (!email.confirmedAt) return refuse('must be confirmed before it can be the primary one')
+    if (!email.confirmedAt) return refuse('refusal.customer.confirmBeforePrimary')
     if (!email.isPrimary) {
       // The old primary first: one primary address per customer (customer_emails_primary_key).
       for (const old of emails.filter((row) => row.isPrimary)) {

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customerPhones } from '../db/schema.ts'
 import { phoneConfirmations } from '../db/schema-customer.ts'
-import { rpcFail, validationFailure, type Failure } from '../rpc/outcome.ts'
+import { type Failure, refusal, rpcFail, validationFailure } from '../rpc/outcome.ts'
 import type { PhoneRow } from '../kyc/customer-records.ts'
 import {
   cancelPhoneCodes,
@@ -69,19 +69,17 @@ export async function requestPhone(
   const { phones, replaces } = request
   const known = phones.find((row) => samePhone(row, request.phone))
   if (known && known.id === replaces?.id) {
-    return validationFailure([
-      { parameter: request.numberField, description: 'is the number being replaced' },
-    ])
+    return validationFailure([refusal(request.numberField, 'refusal.customer.numberBeingReplaced')])
   }
   if (known?.confirmedAt && !replaces) {
-    return validationFailure([
-      { parameter: request.numberField, description: 'is already on file' },
-    ])
+    return validationFailure([refusal(request.numberField, 'refusal.customer.alreadyOnFile')])
   }
   if (!known && !replaces && phones.length >= maxPhones) {
     if (!(await giveWay(tx, phones))) {
-      const description = `cannot be added: a customer holds at most ${maxPhones} phones`
-      return validationFailure([{ parameter: request.numberField, description }])
+      const limit = { limit: maxPhones }
+      return validationFailure([
+        refusal(request.numberField, 'refusal.customer.tooManyPhones', limit),
+      ])
     }
   }
   const phone = known ?? (await insertPhone(tx, request))
@@ -217,20 +215,16 @@ export function checkFailure(
   switch (check.outcome) {
     case 'wrongCode':
       return validationFailure([
-        {
-          parameter: fields.code,
-          description: `is not the code sent to the phone (${check.attemptsLeft} tries left)`,
-        },
+        refusal(fields.code, 'refusal.customer.wrongPhoneCode', { attempts: check.attemptsLeft }),
       ])
     case 'wrongVerifier':
       return validationFailure([
-        {
-          parameter: 'codeVerifier',
-          description: `does not match the code challenge (${check.attemptsLeft} tries left)`,
-        },
+        refusal('codeVerifier', 'refusal.customer.wrongChallengeCode', {
+          attempts: check.attemptsLeft,
+        }),
       ])
     case 'used':
-      return validationFailure([{ parameter: fields.id, description: 'is already confirmed' }])
+      return validationFailure([refusal(fields.id, 'refusal.common.alreadyConfirmed')])
     case 'blocked':
       return rpcFail('TA1', 'Confirmation canceled: too many wrong codes. Ask for a new code.')
     case 'expired':

@@ -4,7 +4,7 @@
 // fifth wrong code, an expired code and one replaced by a newer code are refused (TA1).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { phoneView } from '../kyc/record-views.ts'
 import { findPhoneCode } from './phone-confirmation-codes.ts'
 import { confirmWithCode } from './phone-changes.ts'
@@ -17,8 +17,8 @@ export const handler: Handler<'phoneConfirm'> = async (context, input) => {
     const code = await findPhoneCode(tx, customerId, { phoneId: input.phoneId, kind: 'sms' })
     if (!code) {
       // Another customer's phone, or one without a code, answer alike.
-      const description = 'has no code waiting for it; ask for a new code'
-      return validationFailure([{ parameter: 'phoneId', description }])
+      const description = 'refusal.customer.noPhoneCodeWaiting'
+      return validationFailure([refusal('phoneId', description)])
     }
     const phone = await confirmWithCode(
       tx,

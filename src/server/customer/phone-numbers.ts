@@ -7,6 +7,7 @@
 import { parsePhoneNumberFromString, type NumberType } from 'libphonenumber-js/max'
 import { countryEntries } from '../dictionaries/country-table.ts'
 import type { FieldError } from '../rpc/outcome.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 export interface PhoneInput {
   countryCode: string
@@ -37,17 +38,17 @@ const noSms = new Set<NumberType>([
 export function readPhone(input: PhoneInput, prefix = ''): PhoneNumber | FieldError {
   const countryCode = input.countryCode.replaceAll('+', '')
   if (!callingCodes.has(countryCode)) {
-    return { parameter: `${prefix}countryCode`, description: 'is not a country calling code' }
+    return refusal(`${prefix}countryCode`, 'refusal.customer.notCallingCode')
   }
   const parsed = parsePhoneNumberFromString(`+${countryCode}${input.number}`)
   if (!parsed || parsed.countryCallingCode !== countryCode || !parsed.isPossible()) {
-    const description = `is not a phone number of calling code +${countryCode}`
-    return { parameter: `${prefix}number`, description }
+    const code = countryCode
+    return refusal(`${prefix}number`, 'refusal.customer.notNumberOfCallingCode', { code })
   }
   const type = parsed.getType()
   if (type !== undefined && noSms.has(type)) {
-    const description = 'must be a mobile number: the confirmation code is sent by SMS'
-    return { parameter: `${prefix}number`, description }
+    const description = 'refusal.customer.mustBeMobile'
+    return refusal(`${prefix}number`, description)
   }
   return { countryCode, number: parsed.nationalNumber }
 }

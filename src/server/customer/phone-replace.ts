@@ -4,7 +4,7 @@
 // place (product-spec sections 3, 5 and 7; docs/decisions.md).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { isFieldError } from '../security/field-error.ts'
 import { phoneView } from '../kyc/record-views.ts'
 import { readPhone } from './phone-numbers.ts'
@@ -20,7 +20,7 @@ export const handler: Handler<'phoneReplace'> = async (context, input) => {
     // Another customer's phone, a replaced one and no phone at all answer alike.
     const replaces = phones.find((row) => row.id === input.phoneId)
     if (!replaces) {
-      return validationFailure([{ parameter: 'phoneId', description: 'is not a phone of yours' }])
+      return validationFailure([refusal('phoneId', 'refusal.customer.notYourPhone')])
     }
     const requested = await requestPhone(tx, {
       customerId,

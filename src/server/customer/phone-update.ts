@@ -4,7 +4,7 @@
 // A customer without a primary phone gets the number as primary at once, unconfirmed.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { isFieldError } from '../security/field-error.ts'
 import { phoneView } from '../kyc/record-views.ts'
 import { readPhone } from './phone-numbers.ts'
@@ -19,8 +19,8 @@ export const handler: Handler<'phoneUpdate'> = async (context, input) => {
     const phones = await currentPhones(tx, customerId)
     const primary = phones.find((row) => row.isPrimary)
     if (primary && samePhone(primary, phone) && primary.confirmedAt) {
-      const description = 'is already your confirmed primary phone'
-      return validationFailure([{ parameter: 'number', description }])
+      const description = 'refusal.customer.alreadyPrimaryPhone'
+      return validationFailure([refusal('number', description)])
     }
     // The primary number itself, still unconfirmed, gets a new code: nothing to replace.
     const replaces = primary && !samePhone(primary, phone) ? primary : undefined

@@ -2,7 +2,7 @@
 // still pending (product-spec section 8; docs/decisions.md, "Post-login routing data").
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { rpcOk, validationFailure, refusal } from '../rpc/outcome.ts'
 import { acceptTerms, currentTermIdsOf, pendingTermsOf, termView } from './pending-terms.ts'
 
 export const handler: Handler<'termsAccept'> = async (context, input) => {
@@ -13,10 +13,7 @@ export const handler: Handler<'termsAccept'> = async (context, input) => {
   const unknown = input.termIds.filter((id) => !known.has(id))
   if (unknown.length > 0) {
     return validationFailure([
-      {
-        parameter: 'termIds',
-        description: `names terms that are not in effect for you: ${unknown.join(', ')}`,
-      },
+      refusal('termIds', 'refusal.customer.termsNotInEffect', { terms: unknown.join(', ') }),
     ])
   }
   await acceptTerms(context.db, {

@@ -265,7 +265,7 @@ async function p2p(
     amount: 'amount',
     currency: 'currency',
   })
-  if (isFieldError(quote)) throw new Error(`assertion: demo quote: ${quote.description}`)
+  if (isFieldError(quote)) throw new Error(`assertion: demo quote: ${quote.text.key}`)
   const [payee] = await db
     .select({ customerId: customerEmails.customerId })
     .from(customerEmails)
@@ -303,7 +303,7 @@ async function convert(
     amount: 'toAmount',
     currency: 'currency',
   })
-  if (isFieldError(quote)) throw new Error(`assertion: demo quote: ${quote.description}`)
+  if (isFieldError(quote)) throw new Error(`assertion: demo quote: ${quote.text.key}`)
   const key = `demo-history-convert-${daysAgo}`
   const reply = await submitOrder(db, {
     kind: 'betweenAccounts',

@@ -194,6 +194,6 @@ async function fixedTransferCode(
 }
 
 function quoteOrThrow<T extends object>(quote: T | FieldError): T {
-  if (isFieldError(quote)) throw new Error(`assertion: demo quote: ${quote.description}`)
+  if (isFieldError(quote)) throw new Error(`assertion: demo quote: ${quote.text.key}`)
   return quote as T
 }

@@ -2,7 +2,7 @@
 // that take a countryCode use it to tell a country without data of its own (which gets a
 // default) from a code that names no country (VF).
 import countryList from './data/countries.json' with { type: 'json' }
-import { validationFailure, type Failure } from '../rpc/outcome.ts'
+import { type Failure, refusal, validationFailure } from '../rpc/outcome.ts'
 
 export interface CountryEntry {
   code: string
@@ -22,5 +22,5 @@ export function country(code: string): CountryEntry | undefined {
 
 /** The VF answer for a well-formed code that names no country of the dictionary. */
 export function unknownCountry(parameter: string): Failure {
-  return validationFailure([{ parameter, description: 'is not a country of the dictionary' }])
+  return validationFailure([refusal(parameter, 'refusal.common.notDictionaryCountry')])
 }

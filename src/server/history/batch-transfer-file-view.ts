@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { massBatches } from '../db/schema-mass.ts'
 
 export const handler: Handler<'batchTransferFileView'> = async (context, input) => {
@@ -17,8 +17,7 @@ export const handler: Handler<'batchTransferFileView'> = async (context, input) 
     })
     .from(massBatches)
     .where(and(eq(massBatches.id, input.id), eq(massBatches.customerId, customerId)))
-  if (!batch)
-    return validationFailure([{ parameter: 'id', description: 'is not a batch of yours' }])
+  if (!batch) return validationFailure([refusal('id', 'refusal.common.notYourBatch')])
   return rpcOk({
     fileName: batch.fileName,
     mimeType: batch.mimeType,

@@ -2,7 +2,7 @@
 // (card purchases, payouts on their way), newest first, 10 a page (product-spec sections 7
 // and 9).
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { actingUser } from '../transfers/acting-user.ts'
 import { accountOfCustomer } from '../ledger/accounts.ts'
 import { heldDebits } from '../ledger/holds.ts'
@@ -13,9 +13,7 @@ export const handler: Handler<'currentAccountAuthorizationList'> = async (contex
   const acting = await actingUser(context)
   const account = await accountOfCustomer(context.db, acting.customerId, input.accountId)
   if (!account || account.type !== AccountType.Payment) {
-    return validationFailure([
-      { parameter: 'accountId', description: 'is not one of your payment accounts' },
-    ])
+    return validationFailure([refusal('accountId', 'refusal.common.notYourPaymentAccount')])
   }
   const { rows, total } = await heldDebits(context.db, [account.id], {
     pageNumber: input.pageNumber ?? 1,

@@ -2,7 +2,7 @@
 // cards settled against it, newest first, 10 a page (product-spec sections 6, 7 and 9). Only a
 // settlement account has this history (section 6): a payment account with a debit card.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { actingUser } from '../transfers/acting-user.ts'
 import { accountOfCustomer } from '../ledger/accounts.ts'
 import { cardsSettledAgainst } from '../ledger/card-accounts.ts'
@@ -15,15 +15,13 @@ export const handler: Handler<'debitCardAuthorizationList'> = async (context, in
   const acting = await actingUser(context)
   const account = await accountOfCustomer(context.db, acting.customerId, input.accountId)
   if (!account) {
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+    return validationFailure([refusal('accountId', 'refusal.common.notYourAccount')])
   }
   const debitCards = (await cardsSettledAgainst(context.db, account.id)).filter(
     (card) => card.subType === 'DEBIT' && card.customerId === acting.customerId,
   )
   if (account.type !== AccountType.Payment || debitCards.length === 0) {
-    return validationFailure([
-      { parameter: 'accountId', description: 'is not the settlement account of a debit card' },
-    ])
+    return validationFailure([refusal('accountId', 'refusal.cards.notDebitSettlement')])
   }
   const records = await cardRecordsOf(
     context.db,

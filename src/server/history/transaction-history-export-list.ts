@@ -2,16 +2,15 @@
 // newest first, 12 a page from page 1 (product-spec section 9).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { rpcOk, refusal, validationFailure } from '../rpc/outcome.ts'
 import { accountOfCustomer } from '../ledger/accounts.ts'
 import { monthEnd, statementsOfAccount } from './statements.ts'
-import { notYourAccount } from './transaction-history-export-start.ts'
 
 export const handler: Handler<'transactionHistoryExportList'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const account = await accountOfCustomer(context.db, customerId, input.accountId)
   if (!account || account.purpose !== 'customer') {
-    return validationFailure([{ parameter: 'accountId', description: notYourAccount }])
+    return validationFailure([refusal('accountId', 'refusal.statements.notYourAccount')])
   }
   const { statements, total } = await statementsOfAccount(context.db, customerId, account.id, {
     pageNumber: input.pageNumber ?? 1,

@@ -7,7 +7,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { rpcOk, refusal, validationFailure } from '../rpc/outcome.ts'
 import { customerEmails } from '../db/schema.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import { languageOfCustomer } from '../messages/reader-language.ts'
@@ -15,16 +15,15 @@ import { formatMoney, fromMinor } from '../../shared/money.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { statementById } from './statements.ts'
 import { monthName, statementFacts, statementTotals } from './statement-pdf.ts'
-import { unknownStatement } from './transaction-history-export-status-get.ts'
 
 export const handler: Handler<'transactionHistoryExportSend'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const statement = await statementById(context.db, customerId, input.exportId)
   if (!statement) {
-    return validationFailure([{ parameter: 'exportId', description: unknownStatement }])
+    return validationFailure([refusal('exportId', 'refusal.statements.notYours')])
   }
   if (statement.status !== 'ready') {
-    return validationFailure([{ parameter: 'exportId', description: 'is not ready yet' }])
+    return validationFailure([refusal('exportId', 'refusal.statements.notReady')])
   }
   const email = input.email.trim().toLowerCase()
   const [own] = await context.db
@@ -38,13 +37,11 @@ export const handler: Handler<'transactionHistoryExportSend'> = async (context, 
       ),
     )
   if (!own) {
-    return validationFailure([
-      { parameter: 'email', description: 'is not one of your confirmed e-mail addresses' },
-    ])
+    return validationFailure([refusal('email', 'refusal.statements.notConfirmedEmail')])
   }
   const facts = await statementFacts(context.db, statement.payload, statement.createdAt)
   if (!facts) {
-    return validationFailure([{ parameter: 'exportId', description: unknownStatement }])
+    return validationFailure([refusal('exportId', 'refusal.statements.notYours')])
   }
   const lang = context.lang ?? (await languageOfCustomer(context.db, context.session!.customerId))
   const totals = statementTotals(facts)

@@ -9,19 +9,17 @@ import type { Db } from '../db/open-database.ts'
 import { rowsOf } from '../db/raw-rows.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure, type RefusalKey } from '../rpc/outcome.ts'
 import { accountOfCustomer } from '../ledger/accounts.ts'
 import { languageOfCustomer } from '../messages/reader-language.ts'
 import { liveStatementOf, nextMonthStart, startStatement } from './statements.ts'
 
-export const notYourAccount = 'is not one of your accounts'
-
 /** Why a month cannot have a statement of an account opened at openedAt, if it cannot. */
-export function monthRefusal(dateFrom: string, openedAt: Date, now: Date): string | undefined {
-  if (!dateFrom.endsWith('-01')) return 'is not the first day of a month'
+export function monthRefusal(dateFrom: string, openedAt: Date, now: Date): RefusalKey | undefined {
+  if (!dateFrom.endsWith('-01')) return 'refusal.statements.notFirstDay'
   const thisMonth = `${now.toISOString().slice(0, 7)}-01`
-  if (dateFrom > thisMonth) return 'is a month still to come'
-  if (nextMonthStart(dateFrom) <= openedAt) return 'is before the account was opened'
+  if (dateFrom > thisMonth) return 'refusal.statements.monthToCome'
+  if (nextMonthStart(dateFrom) <= openedAt) return 'refusal.statements.beforeOpened'
   return undefined
 }
 
@@ -41,11 +39,11 @@ export const handler: Handler<'transactionHistoryExportStart'> = async (context,
   const { customerId } = requireSession(context)
   const account = await accountOfCustomer(context.db, customerId, input.accountId)
   if (!account || account.purpose !== 'customer') {
-    return validationFailure([{ parameter: 'accountId', description: notYourAccount }])
+    return validationFailure([refusal('accountId', 'refusal.statements.notYourAccount')])
   }
   const now = new Date()
-  const refusal = monthRefusal(input.dateFrom, await openedAt(context.db, account), now)
-  if (refusal) return validationFailure([{ parameter: 'dateFrom', description: refusal }])
+  const month = monthRefusal(input.dateFrom, await openedAt(context.db, account), now)
+  if (month) return validationFailure([refusal('dateFrom', month)])
   if (nextMonthStart(input.dateFrom) <= now) {
     const live = await liveStatementOf(context.db, customerId, account.id, input.dateFrom)
     if (live) return rpcOk({ exportId: live.exportId })

@@ -3,17 +3,15 @@
 // A statement of another customer is refused as an unknown one.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { rpcOk, refusal, validationFailure } from '../rpc/outcome.ts'
 import { downloadLink } from '../pdf/download-links.ts'
 import { statementById } from './statements.ts'
-
-export const unknownStatement = 'is not one of your statements'
 
 export const handler: Handler<'transactionHistoryExportStatusGet'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const statement = await statementById(context.db, customerId, input.exportId)
   if (!statement) {
-    return validationFailure([{ parameter: 'exportId', description: unknownStatement }])
+    return validationFailure([refusal('exportId', 'refusal.statements.notYours')])
   }
   const { fileId } = statement.payload
   return rpcOk({

@@ -10,7 +10,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { rowsOf } from '../db/raw-rows.ts'
 import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type RpcData } from '../rpc/outcome.ts'
+import { refusal, type RpcData, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { accessRightOn } from '../rpc/access.ts'
 import { customerAccounts } from '../ledger/balances.ts'
 import { languageOfCustomer } from '../messages/reader-language.ts'
@@ -18,7 +18,7 @@ import { historyCsvLink } from './history-csv-link.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { isCardProduct } from '../../shared/account-flags.ts'
-import { cardHistoryRefusal, cardHistoryStatuses } from '../../shared/card-flags.ts'
+import { cardHistoryStatuses } from '../../shared/card-flags.ts'
 import type { Db } from '../db/open-database.ts'
 import {
   describeEntry,
@@ -62,7 +62,7 @@ export async function historyScope(
   }
   if (input.fromDate && input.toDate && input.fromDate > input.toDate) {
     return {
-      refusal: validationFailure([{ parameter: 'toDate', description: 'is before fromDate' }]),
+      refusal: validationFailure([refusal('toDate', 'refusal.common.beforeStartDate')]),
     }
   }
   if (
@@ -71,9 +71,7 @@ export async function historyScope(
     Number(input.fromAmount) > Number(input.toAmount)
   ) {
     return {
-      refusal: validationFailure([
-        { parameter: 'toAmount', description: 'is less than fromAmount' },
-      ]),
+      refusal: validationFailure([refusal('toAmount', 'refusal.common.lessThanLowestAmount')]),
     }
   }
   const owned = await customerAccounts(context.db, customerId)
@@ -84,13 +82,13 @@ export async function historyScope(
       : owned.filter((a) => a.id === input.accountId)
   if (input.accountId !== undefined && accounts.length === 0) {
     return {
-      refusal: validationFailure([{ parameter: 'accountId', description: 'is not your account' }]),
+      refusal: validationFailure([refusal('accountId', 'refusal.common.notYourAccount')]),
     }
   }
   const card = accounts.find((a) => isCardProduct(a.type))
   if (card && !cardHistoryStatuses.has(card.statusId)) {
     return {
-      refusal: validationFailure([{ parameter: 'accountId', description: cardHistoryRefusal }]),
+      refusal: validationFailure([refusal('accountId', 'refusal.cards.noHistory')]),
     }
   }
   return { customerId, accounts }

@@ -4,7 +4,7 @@
 // (invoice-notices.ts). The payer pays it with a P2P transfer carrying its id.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { rpcOk, refusal, validationFailure, type FieldError } from '../rpc/outcome.ts'
 import { invoices } from '../db/schema-invoices.ts'
 import { customers } from '../db/schema.ts'
 import { eq } from 'drizzle-orm'
@@ -20,7 +20,7 @@ export const handler: Handler<'invoiceCreate'> = async (context, input) => {
   const payer = await payeeFacts(context.db, customerId, toEmail)
   const errors: FieldError[] = []
   if (payer.customerId === customerId) {
-    errors.push({ parameter: 'toEmail', description: 'is your own; an invoice asks someone else' })
+    errors.push(refusal('toEmail', 'refusal.invoices.ownPayer'))
   }
   const accountId = await receivingAccount(context.db, customerId, input.currency)
   if (isFieldError(accountId)) errors.push(accountId)

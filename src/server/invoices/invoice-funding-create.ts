@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { rpcOk, refusal, validationFailure } from '../rpc/outcome.ts'
 import { brandById } from '../rpc/request-brand.ts'
 import { customers } from '../db/schema.ts'
 import { invoices } from '../db/schema-invoices.ts'
@@ -28,11 +28,11 @@ export const handler: Handler<'invoiceFundingCreate'> = async (context, input) =
   const account =
     input.accountId === undefined ? accounts[0] : accounts.find((row) => row.id === input.accountId)
   if (!account) {
-    const description =
+    const key =
       input.accountId === undefined
-        ? 'you hold no active payment account to fund'
-        : 'is not an active payment account of yours'
-    return validationFailure([{ parameter: 'accountId', description }])
+        ? 'refusal.invoices.noAccountToFund'
+        : 'refusal.invoices.notActivePaymentAccount'
+    return validationFailure([refusal('accountId', key)])
   }
   const amountMinor = amountAt(input.amount, account.currencyCode, 'amount')
   if (isFieldError(amountMinor)) return validationFailure([amountMinor])

@@ -10,7 +10,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { invoices } from '../db/schema-invoices.ts'
-import { validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { refusal, validationFailure, type FieldError } from '../rpc/outcome.ts'
 import { AccountStatus, InvoiceStatusId } from '../../generated/constants.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
@@ -35,21 +35,18 @@ export async function invoiceToPay(
 ): Promise<InvoiceToPay | FieldError> {
   const found = await invoiceOfReader(db, payerId, transfer.invoiceId)
   if (!found?.asPayer) {
-    return { parameter: 'invoiceId', description: 'is not an invoice you were asked to pay' }
+    return refusal('invoiceId', 'refusal.invoices.notAskedToPay')
   }
   const invoice = found.row
   if (transfer.currency !== invoice.currencyCode) {
-    return {
-      parameter: 'currency',
-      description: `must be the invoice's currency, ${invoice.currencyCode}`,
-    }
+    return refusal('currency', 'refusal.invoices.currency', { currency: invoice.currencyCode })
   }
   if (transfer.amountMinor !== invoice.amountMinor) {
     const amount = fromMinor(invoice.amountMinor, scaleOf(invoice.currencyCode))
-    return { parameter: 'amount', description: `must be the invoice's amount, ${amount}` }
+    return refusal('amount', 'refusal.invoices.amount', { amount })
   }
   if (transfer.toCustomerId !== invoice.payeeCustomerId) {
-    return { parameter: 'toEmail', description: "must be the invoice's payee" }
+    return refusal('toEmail', 'refusal.invoices.payee')
   }
   const account = await accountById(db, invoice.payeeAccountId)
   const to = account?.statusId === AccountStatus.Active ? account : undefined
@@ -80,10 +77,7 @@ export async function invoicePart(
   })
   if ('parameter' in paying) return paying
   if (transfer.recurring) {
-    return {
-      parameter: 'subscriptionFrequency',
-      description: 'an invoice is paid once, not recurring',
-    }
+    return refusal('subscriptionFrequency', 'refusal.invoices.notRecurring')
   }
   return {
     ...(paying.to ? { to: paying.to } : {}),

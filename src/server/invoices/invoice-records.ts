@@ -16,14 +16,14 @@ import { feeMinorOf } from '../transfers/transfer-rules.ts'
 import { displayNameOf } from '../transfers/payee-lookup.ts'
 import { downloadLink } from '../pdf/download-links.ts'
 import { ensureInstructions, instructionsOf } from '../accounts/payment-instructions.ts'
-import { validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { refusal, validationFailure, type FieldError, type RefusalKey } from '../rpc/outcome.ts'
 
 export type Invoice = components['schemas']['Invoice']
 export type InvoiceRow = typeof invoices.$inferSelect
 
 /** The one answer for an invoice that is not there and for one that is not the reader's. */
 export const notYourInvoice = () =>
-  validationFailure([{ parameter: 'invoiceId', description: 'is not an invoice of yours' }])
+  validationFailure([refusal('invoiceId', 'refusal.invoices.notYours')])
 
 /** Today's date in UTC, as due dates are kept (YYYY-MM-DD). */
 export function todayOf(now = new Date()): string {
@@ -230,16 +230,16 @@ export async function invoicePage(
 
 /** Why an invoice can no longer be paid or rejected, naming invoiceId; undefined while open. */
 export function openInvoiceError(row: InvoiceRow, now = new Date()): FieldError | undefined {
-  const because = (description: string): FieldError => ({ parameter: 'invoiceId', description })
-  if (isExpired(row, now)) return because('has expired: its due date has passed')
+  const because = (key: RefusalKey): FieldError => refusal('invoiceId', key)
+  if (isExpired(row, now)) return because('refusal.invoices.expired')
   switch (row.statusId) {
     case InvoiceStatusId.Unpaid:
       return undefined
     case InvoiceStatusId.PaymentPending:
-      return because('has a payment waiting for approval')
+      return because('refusal.invoices.paymentPending')
     case InvoiceStatusId.Paid:
-      return because('is already paid')
+      return because('refusal.invoices.alreadyPaid')
     default:
-      return because('was rejected')
+      return because('refusal.invoices.rejected')
   }
 }

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { rpcOk, refusal, validationFailure } from '../rpc/outcome.ts'
 import { invoices } from '../db/schema-invoices.ts'
 import { InvoiceStatusId } from '../../generated/constants.ts'
 import { inTransaction, Refusal } from '../transfers/transfer-orders.ts'
@@ -23,12 +23,7 @@ export const handler: Handler<'invoiceReject'> = async (context, input) => {
     if (!found) throw new Refusal(notYourInvoice())
     if (!found.asPayer) {
       throw new Refusal(
-        validationFailure([
-          {
-            parameter: 'invoiceId',
-            description: 'is your own invoice; only its payer can reject it',
-          },
-        ]),
+        validationFailure([refusal('invoiceId', 'refusal.invoices.onlyPayerRejects')]),
       )
     }
     const closed = openInvoiceError(found.row)

@@ -3,7 +3,7 @@
 // the currency's scale and above zero, a due date is not in the past. Each refusal names its
 // field.
 import type { Db } from '../db/open-database.ts'
-import type { FieldError } from '../rpc/outcome.ts'
+import { refusal, type FieldError } from '../rpc/outcome.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { paymentAccountsIn } from '../ledger/accounts.ts'
 import { amountAt } from '../transfers/transfer-quotes.ts'
@@ -18,12 +18,7 @@ export async function receivingAccount(
   const account = (await paymentAccountsIn(db, [customerId], currencyCode)).find(
     (row) => row.statusId === AccountStatus.Active,
   )
-  return (
-    account?.id ?? {
-      parameter: 'currency',
-      description: 'is not a currency you hold an active account in',
-    }
-  )
+  return account?.id ?? refusal('currency', 'refusal.invoices.noAccountInCurrency')
 }
 
 export function dueDateError(
@@ -32,10 +27,9 @@ export function dueDateError(
 ): FieldError | undefined {
   if (dueDate === undefined) return undefined
   if (!/^\d{4}-\d{2}-\d{2}$/.test(dueDate) || Number.isNaN(Date.parse(`${dueDate}T00:00:00Z`))) {
-    return { parameter: 'dueDate', description: 'is not a date' }
+    return refusal('dueDate', 'refusal.invoices.notADate')
   }
-  if (dueDate < todayOf(now))
-    return { parameter: 'dueDate', description: 'must not be in the past' }
+  if (dueDate < todayOf(now)) return refusal('dueDate', 'refusal.invoices.dueInPast')
   return undefined
 }
 

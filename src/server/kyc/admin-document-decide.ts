@@ -8,7 +8,15 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type Failure } from '../rpc/outcome.ts'
+import {
+  type Failure,
+  refusal,
+  rpcFail,
+  rpcOk,
+  validationFailure,
+  type RefusalKey,
+  type RefusalParams,
+} from '../rpc/outcome.ts'
 import {
   customerAddresses,
   customerDocuments,
@@ -38,8 +46,8 @@ interface Decision {
   reason: string | undefined
 }
 
-const refuse = (description: string): Failure =>
-  validationFailure([{ parameter: 'uploadedDocumentId', description }])
+const refuse = (reason: RefusalKey, params?: RefusalParams): Failure =>
+  validationFailure([refusal('uploadedDocumentId', reason, params)])
 
 /** The document follows its newest main file; the address it proves follows that file too. */
 async function followDocument(tx: Db, upload: UploadRow, decision: Decision): Promise<void> {
@@ -157,13 +165,13 @@ async function decide(
     .where(and(eq(uploadedDocuments.id, uploadId), eq(uploadedDocuments.customerId, customerId)))
     .for('update')
   if (!upload || upload.uploadedAt === null || upload.statusId === DocumentStatus.Deleted) {
-    return refuse('is not an uploaded file of this customer')
+    return refuse('refusal.kyc.notUploadedFile')
   }
   if (upload.mainUploadId !== null) {
-    return refuse(`is a page of file ${upload.mainUploadId}; decide that file`)
+    return refuse('refusal.kyc.pageOfFile', { file: String(upload.mainUploadId) })
   }
   if (!waitingStatuses.includes(upload.statusId)) {
-    return refuse('is already decided; a new upload of the document is decided anew')
+    return refuse('refusal.kyc.alreadyDecided')
   }
   await tx
     .update(uploadedDocuments)
@@ -219,7 +227,7 @@ export const handler: Handler<'adminDocumentDecide'> = async (context, input) =>
   const confirm = input.decision === 'confirm'
   const reason = confirm ? undefined : input.rejectReason?.trim()
   if (!confirm && !reason) {
-    return validationFailure([{ parameter: 'rejectReason', description: 'is required to reject' }])
+    return validationFailure([refusal('rejectReason', 'refusal.common.requiredToReject')])
   }
   const refused = await context.db.transaction((tx) =>
     decide(tx, customerId, userId, input.uploadedDocumentId, { confirm, reason }),

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { bytesReply, validationFailure } from '../rpc/outcome.ts'
+import { bytesReply, refusal, validationFailure } from '../rpc/outcome.ts'
 import { uploadedDocuments } from '../db/schema.ts'
 import { readStoredFile } from '../uploads/stored-files.ts'
 
@@ -28,8 +28,8 @@ export const handler: Handler<'adminDocumentFileGet'> = async (context, input) =
   const file =
     upload?.fileId == null ? undefined : await readStoredFile(context.db, customerId, upload.fileId)
   if (!file) {
-    const description = 'is not an uploaded file of this customer with stored content'
-    return validationFailure([{ parameter: 'uploadedDocumentId', description }])
+    const description = 'refusal.kyc.noStoredContent'
+    return validationFailure([refusal('uploadedDocumentId', description)])
   }
   return bytesReply(file.content, {
     'content-type': file.contentType,

@@ -7,7 +7,7 @@
 // transaction.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import type { Db } from '../db/open-database.ts'
 import { fatcaDecisions } from '../db/schema-fatca.ts'
 import {
@@ -58,7 +58,7 @@ export const handler: Handler<'adminFatcaFormDecide'> = async (context, input) =
   const confirm = input.decision === 'confirm'
   const reason = confirm ? undefined : input.rejectReason?.trim()
   if (!confirm && !reason) {
-    return validationFailure([{ parameter: 'rejectReason', description: 'is required to reject' }])
+    return validationFailure([refusal('rejectReason', 'refusal.common.requiredToReject')])
   }
   const subject =
     input.representativeId === undefined
@@ -72,9 +72,7 @@ export const handler: Handler<'adminFatcaFormDecide'> = async (context, input) =
     const row = await certificationOf(tx, subject)
     const statuses = await statusesOf(tx, subject, row)
     if (!row || statuses[form] !== FatcaDocumentStatus.Pending) {
-      return validationFailure([
-        { parameter: 'form', description: `is ${statuses[form]}; only a pending form is decided` },
-      ])
+      return validationFailure([refusal('form', 'refusal.kyc.formNotPending')])
     }
     const next: FormStatuses = {
       ...statuses,

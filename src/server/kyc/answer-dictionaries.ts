@@ -5,6 +5,7 @@ import type { RequestOf } from '../rpc/handler-context.ts'
 import type { FieldError } from '../rpc/outcome.ts'
 import type { components } from '../../generated/api.d.ts'
 import { DictionaryCheck, known } from '../activation/registration-dictionaries.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 /** KYC answers: a personal customer's sources and purposes, or a business's. */
 export function kycAnswerErrors(
@@ -33,18 +34,12 @@ export function financialDetailErrors(detail: components['schemas']['FinancialDe
   // A specification names a chosen source or purpose only.
   for (const key of Object.keys(detail.sourceSpecifications ?? {})) {
     if (!detail.sourceIds.includes(Number(key))) {
-      check.errors.push({
-        parameter: `sourceSpecifications.${key}`,
-        description: 'is not a chosen source',
-      })
+      check.errors.push(refusal(`sourceSpecifications.${key}`, 'refusal.kyc.notChosenSource'))
     }
   }
   for (const key of Object.keys(detail.purposeSpecifications ?? {})) {
     if (!detail.purposeIds.includes(Number(key))) {
-      check.errors.push({
-        parameter: `purposeSpecifications.${key}`,
-        description: 'is not a chosen purpose',
-      })
+      check.errors.push(refusal(`purposeSpecifications.${key}`, 'refusal.kyc.notChosenPurpose'))
     }
   }
   return check.errors

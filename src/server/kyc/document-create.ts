@@ -6,7 +6,13 @@
 import { and, eq } from 'drizzle-orm'
 import type { HandlerContext, RequestOf } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, validationFailure, type Failure, type FieldError } from '../rpc/outcome.ts'
+import {
+  type Failure,
+  type FieldError,
+  refusal,
+  rpcFail,
+  validationFailure,
+} from '../rpc/outcome.ts'
 import { DocumentCategory } from '../../generated/constants.ts'
 import { businessRepresentatives } from '../db/schema-business.ts'
 import type { Db } from '../db/open-database.ts'
@@ -39,7 +45,7 @@ const businessCategories = new Set<number>([
 function categoryFor(type: DocumentTypeEntry, input: CreateInput): number | FieldError {
   if (input.categoryId !== undefined) {
     if (type.categoryIds.includes(input.categoryId)) return input.categoryId
-    return { parameter: 'categoryId', description: 'is not a category of this document type' }
+    return refusal('categoryId', 'refusal.kyc.notCategoryOfType')
   }
   const first = type.categoryIds[0]
   if (first === undefined) throw new Error(`assertion: document type ${type.id} has a category`)
@@ -62,9 +68,7 @@ async function representativeError(
         eq(businessRepresentatives.companyCustomerId, customerId),
       ),
     )
-  return row
-    ? undefined
-    : { parameter: 'representativeId', description: 'is not a representative of this business' }
+  return row ? undefined : refusal('representativeId', 'refusal.common.notRepresentativeOfBusiness')
 }
 
 interface Plan {
@@ -82,9 +86,7 @@ async function plan(
 ): Promise<Plan | FieldError[]> {
   const type = documentTypeById(input.documentTypeId)
   if (!type) {
-    return [
-      { parameter: 'documentTypeId', description: 'is not a type of the documentTypes dictionary' },
-    ]
+    return [refusal('documentTypeId', 'refusal.common.notDocumentType')]
   }
   const errors: FieldError[] = []
   const category = categoryFor(type, input)
@@ -93,7 +95,7 @@ async function plan(
   else errors.push(category)
   if (kind === 'personal' && businessCategories.has(categoryId)) {
     const parameter = input.categoryId === undefined ? 'documentTypeId' : 'categoryId'
-    errors.push({ parameter, description: 'is a business document; use businessDocumentCreate' })
+    errors.push(refusal(parameter, 'refusal.kyc.businessDocument'))
   }
   const address = await addressForUpload(db, customerId, categoryId, input.addressId)
   if ('error' in address) errors.push(address.error)

@@ -21,7 +21,7 @@ import {
   DocumentCategory,
   DocumentStatus,
 } from '../../generated/constants.ts'
-import type { FieldError } from '../rpc/outcome.ts'
+import { refusal, type FieldError } from '../rpc/outcome.ts'
 import {
   checkUploadedFile,
   storeFile,
@@ -95,19 +95,18 @@ export function checkUpload(
     if (checked.ok) subs.push({ part, file: checked.file })
     else errors.push(checked.error)
   }
-  errors.push(
-    ...documentUploadErrors(request.type, {
-      subParts: given,
-      hasPassword: request.password !== undefined && request.password !== '',
-      isProtected: main.ok && isProtectedPdf(main.file.content),
-      ...(request.issuedDate ? { issuedDate: request.issuedDate } : {}),
-      ...(request.expiresDate ? { expiresDate: request.expiresDate } : {}),
-      today,
-      mainPart: request.main.parameter,
-      takesPassword: request.hasDocumentFields,
-      takesSubDocuments: request.hasDocumentFields,
-    }),
-  )
+  const ruleErrors = documentUploadErrors(request.type, {
+    subParts: given,
+    hasPassword: request.password !== undefined && request.password !== '',
+    isProtected: main.ok && isProtectedPdf(main.file.content),
+    ...(request.issuedDate ? { issuedDate: request.issuedDate } : {}),
+    ...(request.expiresDate ? { expiresDate: request.expiresDate } : {}),
+    today,
+    mainPart: request.main.parameter,
+    takesPassword: request.hasDocumentFields,
+    takesSubDocuments: request.hasDocumentFields,
+  })
+  errors.push(...ruleErrors.map((error) => refusal(error.parameter, error.key, error.params)))
   if (errors.length > 0 || !main.ok) return { ok: false, errors }
   return { ok: true, upload: { main: main.file, subs } }
 }
@@ -130,12 +129,12 @@ export async function addressForUpload(
   if (addressId !== undefined) {
     if (!provesAddress(categoryId)) {
       return {
-        error: { parameter: 'addressId', description: 'is named only by a proof of address' },
+        error: refusal('addressId', 'refusal.kyc.addressOnlyForProof'),
       }
     }
     if (!current.some((address) => address.id === addressId)) {
       return {
-        error: { parameter: 'addressId', description: 'is not an address of this customer' },
+        error: refusal('addressId', 'refusal.kyc.notCustomerAddress'),
       }
     }
     return { addressId }

@@ -7,7 +7,7 @@
 import type { components } from '../../generated/api.d.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { type FieldError, refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import {
   entityIssues,
   personIssues,
@@ -41,15 +41,9 @@ function addressIds(
   const pick = (field: 'registeredAddressId' | 'placeOfBusinessAddressId') => {
     const id = given[field] ?? defaults[field]
     if (id === undefined) {
-      errors.push({
-        parameter: field,
-        description: 'is required: the company has no address on file',
-      })
+      errors.push(refusal(field, 'refusal.kyc.companyHasNoAddress'))
     } else if (!own.has(id)) {
-      errors.push({
-        parameter: field,
-        description: "is not one of the company's current addresses",
-      })
+      errors.push(refusal(field, 'refusal.kyc.notCompanyCurrentAddress'))
     }
     return id ?? 0
   }
@@ -72,9 +66,9 @@ function controllingPersonIssues(
     if (person.id === undefined) return
     const parameter = `controllingPersons.${index}.id`
     if (!savedIds.has(person.id)) {
-      errors.push({ parameter, description: 'is not a controlling person of this certification' })
+      errors.push(refusal(parameter, 'refusal.kyc.notControllingPerson'))
     } else if (seen.has(person.id)) {
-      errors.push({ parameter, description: 'is listed twice' })
+      errors.push(refusal(parameter, 'refusal.common.listedTwice'))
     }
     seen.add(person.id)
   })

@@ -8,6 +8,7 @@ import { personIssues, usIndiciaOf, type FatcaRuleOptions } from '../../shared/f
 import type { PersonAnswers, TaxIdEntry } from './fatca-answers.ts'
 import type { AddressFields } from './fatca-subjects.ts'
 import { issuesFailure } from './fatca-save.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 export interface PersonInput {
   isUSTaxPayer: boolean
@@ -48,7 +49,7 @@ export function checkedPersonAnswers(
   const missing: FieldError[] = []
   const need = (value: unknown, parameter: string) => {
     if (value === undefined || (Array.isArray(value) && value.length === 0)) {
-      missing.push({ parameter, description: 'is required: your profile does not hold it' })
+      missing.push(refusal(parameter, 'refusal.kyc.profileLacksIt'))
     }
   }
   need(citizenship, 'citizenship')
@@ -56,10 +57,7 @@ export function checkedPersonAnswers(
   need(birthCountryCode, 'birthCountryCode')
   need(dateOfBirth, 'dateOfBirth')
   if (!residenceAddress) {
-    missing.push({
-      parameter: 'residenceAddress',
-      description: 'is required: add the permanent residence address first',
-    })
+    missing.push(refusal('residenceAddress', 'refusal.kyc.addResidenceFirst'))
   }
   if (missing.length > 0 || !citizenship || !birthCity || !birthCountryCode || !dateOfBirth) {
     return { failure: validationFailure(missing) }

@@ -9,17 +9,12 @@ import type { Db } from '../db/open-database.ts'
 import { customerAddresses, customers, users } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { validationFailure, type Failure } from '../rpc/outcome.ts'
+import { type Failure, refusal, validationFailure } from '../rpc/outcome.ts'
 import { brandOf, ruleOptions } from '../activation/registration-gate.ts'
 import { country } from '../dictionaries/country-table.ts'
 import { storeFile } from '../uploads/stored-files.ts'
 import { FatcaDocumentStatus } from '../../generated/constants.ts'
-import {
-  fatcaIssueText,
-  requiredForms,
-  type FatcaIssue,
-  type FatcaRuleOptions,
-} from '../../shared/fatca-rules.ts'
+import { requiredForms, type FatcaIssue, type FatcaRuleOptions } from '../../shared/fatca-rules.ts'
 import type { BusinessAnswers, PersonAnswers, SavedAnswers } from './fatca-answers.ts'
 import {
   selfCertificationPdf,
@@ -42,7 +37,7 @@ export function fatcaRuleOptions(context: HandlerContext): FatcaRuleOptions {
 export function issuesFailure(issues: readonly FatcaIssue[]): Failure | undefined {
   if (issues.length === 0) return undefined
   return validationFailure(
-    issues.map((issue) => ({ parameter: issue.path, description: fatcaIssueText[issue.code] })),
+    issues.map((issue) => refusal(issue.path, `refusal.fatca.${issue.code}` as const)),
   )
 }
 

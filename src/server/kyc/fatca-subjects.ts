@@ -12,7 +12,7 @@ import { customerAddresses, customers, kycProfiles } from '../db/schema.ts'
 import { businessProfiles, businessRepresentatives } from '../db/schema-business.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, validationFailure, type Failure } from '../rpc/outcome.ts'
+import { type Failure, refusal, rpcFail, validationFailure } from '../rpc/outcome.ts'
 import { isBusinessCustomer } from '../../shared/access-rights.ts'
 import { AccessRight, AddressType } from '../../generated/constants.ts'
 
@@ -137,9 +137,9 @@ export async function customerSubject(
 
 function notARepresentative(given: boolean): Failure {
   const description = given
-    ? 'is not a representative of this business you may act for'
-    : 'is required: you are not a representative of this business'
-  return validationFailure([{ parameter: 'representativeId', description }])
+    ? 'refusal.kyc.notRepresentativeYouActFor'
+    : 'refusal.kyc.youAreNotRepresentative'
+  return validationFailure([refusal('representativeId', description)])
 }
 
 /**

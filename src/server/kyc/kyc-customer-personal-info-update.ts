@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Handler, RequestOf } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { type FieldError, refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { customers, kycProfiles } from '../db/schema.ts'
 import { country } from '../dictionaries/country-table.ts'
 import { normalizeName } from '../../shared/registration-rules.ts'
@@ -17,19 +17,18 @@ type Input = RequestOf<'kycCustomerPersonalInfoUpdate'>
 
 function detailErrors(input: Input, today: string): FieldError[] {
   const errors: FieldError[] = []
-  const notACountry = 'is not a country of the dictionary'
+  const notACountry = 'refusal.common.notDictionaryCountry'
   if (!country(input.residenceCountryCode)) {
-    errors.push({ parameter: 'residenceCountryCode', description: notACountry })
+    errors.push(refusal('residenceCountryCode', notACountry))
   }
   if (input.birthCountryCode !== undefined && !country(input.birthCountryCode)) {
-    errors.push({ parameter: 'birthCountryCode', description: notACountry })
+    errors.push(refusal('birthCountryCode', notACountry))
   }
   input.citizenshipCountryCodes?.forEach((code, index) => {
-    if (!country(code))
-      errors.push({ parameter: `citizenshipCountryCodes.${index}`, description: notACountry })
+    if (!country(code)) errors.push(refusal(`citizenshipCountryCodes.${index}`, notACountry))
   })
   if (daysBetween(today, input.birthDay) >= 0) {
-    errors.push({ parameter: 'birthDay', description: 'must be in the past' })
+    errors.push(refusal('birthDay', 'refusal.common.mustBeInPast'))
   }
   return errors
 }

@@ -6,7 +6,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { components } from '../../generated/api.d.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { kycRequests } from '../db/schema.ts'
 import type { KycRequestRow } from './customer-records.ts'
 
@@ -39,9 +39,7 @@ export const handler: Handler<'kycRequestGet'> = async (context, input) => {
     .limit(1)
   if (!row && input.requestId !== undefined) {
     // Another customer's request is answered as an unknown one.
-    return validationFailure([
-      { parameter: 'requestId', description: 'names no identity check of this customer' },
-    ])
+    return validationFailure([refusal('requestId', 'refusal.kyc.noIdentityCheck')])
   }
   return rpcOk(row ? { kycRequest: requestView(row) } : {})
 }

@@ -7,7 +7,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { type FieldError, refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { customerLimitReasons } from '../db/schema.ts'
 import { documentTypeById } from './document-type-lookup.ts'
 import { addressForUpload, checkUpload, recordUpload, usernameOf } from './document-uploads.ts'
@@ -28,20 +28,14 @@ export const handler: Handler<'limitDocumentUpload'> = async (context, input) =>
     )
   const errors: FieldError[] = []
   if (!reason) {
-    errors.push({ parameter: 'limitReasonId', description: 'is not an open limit reason of yours' })
+    errors.push(refusal('limitReasonId', 'refusal.kyc.notOpenLimitReason'))
   }
   const type = documentTypeById(input.documentTypeId)
   const categoryId = type?.categoryIds.find((id) => reason?.requiredCategoryIds.includes(id))
   if (!type) {
-    errors.push({
-      parameter: 'documentTypeId',
-      description: 'is not a type of the documentTypes dictionary',
-    })
+    errors.push(refusal('documentTypeId', 'refusal.common.notDocumentType'))
   } else if (reason && categoryId === undefined) {
-    errors.push({
-      parameter: 'documentTypeId',
-      description: 'is not a type this limit reason asks for',
-    })
+    errors.push(refusal('documentTypeId', 'refusal.kyc.notTypeOfLimitReason'))
   }
   if (!type || !reason || categoryId === undefined) return validationFailure(errors)
   const address = await addressForUpload(context.db, customerId, categoryId, undefined)

@@ -6,7 +6,7 @@
 // business never does), and once the bank validated one.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { type FieldError, refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { checkUploadedFile, storeFile } from '../uploads/stored-files.ts'
 import { FatcaDocumentStatus } from '../../generated/constants.ts'
 import {
@@ -22,13 +22,12 @@ import { certificationView } from './fatca-view.ts'
 
 function refusalOf(row: CertificationRow | undefined, status: FormStatus): FieldError | undefined {
   const parameter = 'document'
-  if (!row)
-    return { parameter, description: 'cannot be taken yet: save the FATCA/CRS certification first' }
+  if (!row) return refusal(parameter, 'refusal.kyc.saveCertificationFirst')
   if (status === FatcaDocumentStatus.NotRequired) {
-    return { parameter, description: 'is not asked for: the certification names no US birth place' }
+    return refusal(parameter, 'refusal.kyc.notAskedNoUsBirth')
   }
   if (status === FatcaDocumentStatus.Validated) {
-    return { parameter, description: 'is not needed again: the certificate on file was validated' }
+    return refusal(parameter, 'refusal.kyc.certificateValidated')
   }
   return undefined
 }
@@ -45,7 +44,7 @@ export const handler: Handler<'lossOfNationalityUpload'> = async (context, input
   if (!checked.ok) return validationFailure([checked.error])
   const today = new Date().toISOString().slice(0, 10)
   if (input.issuedDate !== undefined && input.issuedDate > today) {
-    return validationFailure([{ parameter: 'issuedDate', description: 'lies in the future' }])
+    return validationFailure([refusal('issuedDate', 'refusal.common.inFuture')])
   }
   const outcome = await context.db.transaction(async (tx) => {
     await lockSubject(tx, subject)

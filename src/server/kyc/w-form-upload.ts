@@ -6,7 +6,7 @@
 // carries the signing client id and a pdfDownload link to each signed form.
 import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure, type Failure, type FieldError } from '../rpc/outcome.ts'
+import { type Failure, type FieldError, refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { storeFile } from '../uploads/stored-files.ts'
 import { downloadLink } from '../pdf/download-links.ts'
 import { AccessRight, FatcaDocumentStatus } from '../../generated/constants.ts'
@@ -46,10 +46,8 @@ function signerRefusal(context: HandlerContext, subject: FatcaSubject): Failure 
         : context.accessRight === AccessRight.Full && !actsAsAdministrator(context, subject)
   if (own) return undefined
   const description =
-    subject.kind === 'business'
-      ? 'is signed for a business by one of its users with full rights on it'
-      : 'is signed by the person it is for, with their own sign-in'
-  return validationFailure([{ parameter: 'formTypes', description }])
+    subject.kind === 'business' ? 'refusal.kyc.signedForBusiness' : 'refusal.kyc.signedByPerson'
+  return validationFailure([refusal('formTypes', description)])
 }
 
 /** Each form asked for must be one the certification calls for, and not signed already. */
@@ -59,9 +57,9 @@ function unsignableForms(formTypes: readonly FormType[], statuses: FormStatuses)
     const status = statuses[formType]
     const parameter = `formTypes.${index}`
     if (status === FatcaDocumentStatus.NotRequired) {
-      errors.push({ parameter, description: 'is not a form your certification calls for' })
+      errors.push(refusal(parameter, 'refusal.kyc.formNotCalledFor'))
     } else if (status === FatcaDocumentStatus.Pending || status === FatcaDocumentStatus.Validated) {
-      errors.push({ parameter, description: `is signed already (status ${status})` })
+      errors.push(refusal(parameter, 'refusal.kyc.formSignedAlready'))
     }
   })
   return errors
@@ -77,8 +75,8 @@ async function signForms(
     await lockSubject(tx, subject)
     const current = await certificationOf(tx, subject)
     if (!current || current.declaredAt.getTime() !== row.declaredAt.getTime()) {
-      const description = 'were changed meanwhile: sign the forms of the saved certification again'
-      return validationFailure([{ parameter: 'formTypes', description }])
+      const description = 'refusal.kyc.formsChanged'
+      return validationFailure([refusal('formTypes', description)])
     }
     const statuses = await statusesOf(tx, subject, current)
     const errors = unsignableForms(
@@ -119,12 +117,12 @@ export const handler: Handler<'wFormUpload'> = async (context, input) => {
       ? await customerSubject(context.db, customerId)
       : await representativeSubject(context, input.representativeId)
   if (isFailure(subject)) return subject
-  const refusal = signerRefusal(context, subject)
-  if (refusal) return refusal
+  const denied = signerRefusal(context, subject)
+  if (denied) return denied
   const row = await certificationOf(context.db, subject)
   if (!row) {
-    const description = 'cannot be signed yet: save the FATCA/CRS certification first'
-    return validationFailure([{ parameter: 'formTypes', description }])
+    const description = 'refusal.kyc.saveCertificationBeforeSigning'
+    return validationFailure([refusal('formTypes', description)])
   }
   const errors = unsignableForms(input.formTypes, await statusesOf(context.db, subject, row))
   if (errors.length > 0) return validationFailure(errors)

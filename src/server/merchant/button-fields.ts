@@ -8,6 +8,7 @@ import { scaleOf } from '../dictionaries/currency-table.ts'
 import { toMinor } from '../../shared/money.ts'
 import { merchantAccount } from './merchant-accounts.ts'
 import { merchantLogoSummary } from './merchant-logos.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 export interface ButtonInput {
   name: string
@@ -39,15 +40,18 @@ export interface ButtonValues {
 const maxBigint = 9_223_372_036_854_775_807n
 
 /** The price in minor units, or the reason it cannot be stored. */
-function priceOf(amount: string, currencyCode: string): bigint | string {
+function priceOf(amount: string, currencyCode: string): bigint | FieldError {
   const scale = scaleOf(currencyCode)
   let minor: bigint
   try {
     minor = toMinor(amount, scale)
   } catch {
-    return `has more than ${scale} decimals, the scale of ${currencyCode}`
+    return refusal('amount', 'refusal.merchant.priceDecimals', {
+      decimals: scale,
+      currency: currencyCode,
+    })
   }
-  return minor > maxBigint ? 'is too large' : minor
+  return minor > maxBigint ? refusal('amount', 'refusal.merchant.tooLarge') : minor
 }
 
 export async function buttonValues(
@@ -57,23 +61,21 @@ export async function buttonValues(
 ): Promise<{ values: ButtonValues } | { errors: FieldError[] }> {
   const errors: FieldError[] = []
   const account = await merchantAccount(db, customerId, input.accountId)
-  if (!account)
-    errors.push({ parameter: 'accountId', description: 'is not an active account of yours' })
+  if (!account) errors.push(refusal('accountId', 'refusal.common.notActiveAccountOfYours'))
   const currencyCode = account?.currencyCode ?? ''
   if (account && input.currencyCode !== undefined && input.currencyCode !== currencyCode) {
-    errors.push({
-      parameter: 'currencyCode',
-      description: `must be ${currencyCode}, the account's currency`,
-    })
+    errors.push(
+      refusal('currencyCode', 'refusal.merchant.mustBeAccountCurrency', { currency: currencyCode }),
+    )
   }
   let amountMinor: bigint | null = null
   if (account && input.amount !== undefined) {
     const price = priceOf(input.amount, currencyCode)
-    if (typeof price === 'string') errors.push({ parameter: 'amount', description: price })
+    if (typeof price !== 'bigint') errors.push(price)
     else amountMinor = price
   }
   if (input.logoId !== undefined && !(await merchantLogoSummary(db, customerId, input.logoId))) {
-    errors.push({ parameter: 'logoId', description: 'is not a logo of yours' })
+    errors.push(refusal('logoId', 'refusal.merchant.notLogoOfYours'))
   }
   if (errors.length > 0) return { errors }
   return {

@@ -3,7 +3,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { merchantInstallments, merchantSubscribers } from '../db/schema-merchant.ts'
 import { installmentView } from './merchant-views.ts'
 
@@ -19,9 +19,7 @@ export const handler: Handler<'installmentList'> = async (context, input) => {
       ),
     )
   if (!subscriber) {
-    return validationFailure([
-      { parameter: 'subscriberId', description: 'is not a subscriber of yours' },
-    ])
+    return validationFailure([refusal('subscriberId', 'refusal.merchant.notSubscriberOfYours')])
   }
   const rows = await context.db
     .select()

@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { merchantIpnMessages } from '../db/schema-merchant.ts'
 import { ipnMessageView } from './merchant-views.ts'
 
@@ -15,7 +15,6 @@ export const handler: Handler<'ipnMessageConfirm'> = async (context, input) => {
     .set({ confirmedAt: sql`coalesce(${table.confirmedAt}, now())` })
     .where(and(eq(table.customerId, customerId), eq(table.id, input.id)))
     .returning()
-  if (!row)
-    return validationFailure([{ parameter: 'id', description: 'is not a message of yours' }])
+  if (!row) return validationFailure([refusal('id', 'refusal.merchant.notMessageOfYours')])
   return rpcOk({ ipnMessage: ipnMessageView(row) })
 }

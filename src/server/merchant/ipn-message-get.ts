@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { merchantIpnMessages } from '../db/schema-merchant.ts'
 import { ipnMessageView } from './merchant-views.ts'
 
@@ -14,7 +14,6 @@ export const handler: Handler<'ipnMessageGet'> = async (context, input) => {
     .where(
       and(eq(merchantIpnMessages.customerId, customerId), eq(merchantIpnMessages.id, input.id)),
     )
-  if (!row)
-    return validationFailure([{ parameter: 'id', description: 'is not a message of yours' }])
+  if (!row) return validationFailure([refusal('id', 'refusal.merchant.notMessageOfYours')])
   return rpcOk({ ipnMessage: ipnMessageView(row) })
 }

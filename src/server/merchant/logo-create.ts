@@ -5,7 +5,7 @@
 // of a merchant becomes the default, and isDefault moves the default to the first new one.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { type FieldError, refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { merchantLogos } from '../db/schema-merchant.ts'
 import { checkLogoImage, type LogoContentType } from './logo-image.ts'
 import { uploadedBytes } from '../uploads/file-signatures.ts'
@@ -33,12 +33,15 @@ async function checkFiles(
     const parameter = `file[].${index}`
     const bytes = uploadedBytes(file.data)
     if (!bytes) {
-      errors.push({ parameter, description: 'carries no file content' })
+      errors.push(refusal(parameter, 'refusal.common.noFileContent'))
       continue
     }
     const check = await checkLogoImage(bytes)
     if (check.ok) logos.push({ content: check.content, contentType: check.contentType })
-    else errors.push({ parameter, description: `${file.filename} ${check.problem}` })
+    else {
+      const { key, params } = check.problem
+      errors.push(refusal(parameter, key, { ...params, file: file.filename }))
+    }
   }
   return { logos, errors }
 }

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { merchantLogos } from '../db/schema-merchant.ts'
 import { lockMerchant } from './merchant-locks.ts'
 import { fillDefaultLogo } from './merchant-logos.ts'
@@ -17,7 +17,7 @@ export const handler: Handler<'logoDelete'> = async (context, input) => {
       .where(and(eq(merchantLogos.customerId, customerId), eq(merchantLogos.id, input.id)))
       .returning({ id: merchantLogos.id })
     if (deleted.length === 0) {
-      return validationFailure([{ parameter: 'id', description: 'is not a logo of yours' }])
+      return validationFailure([refusal('id', 'refusal.merchant.notLogoOfYours')])
     }
     await fillDefaultLogo(tx, customerId)
     return rpcOk()

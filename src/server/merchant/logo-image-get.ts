@@ -3,7 +3,7 @@
 // runs nothing and fetches nothing, whatever a sanitizer missed.
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
-import { reply, validationFailure } from '../rpc/outcome.ts'
+import { refusal, reply, validationFailure } from '../rpc/outcome.ts'
 import { merchantLogos } from '../db/schema-merchant.ts'
 import type { LogoContentType } from './logo-image.ts'
 import { logoImageReply } from './logo-reply.ts'
@@ -14,7 +14,7 @@ export const handler: Handler<'logoImageGet'> = async (context) => {
   const raw = context.params.logoId ?? ''
   const logoId = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : 0
   if (logoId < 1 || logoId > maxId32) {
-    return validationFailure([{ parameter: 'logoId', description: 'must be an id' }], 400)
+    return validationFailure([refusal('logoId', 'refusal.request.notAnId')], 400)
   }
   const [logo] = await context.db
     .select({

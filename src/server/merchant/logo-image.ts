@@ -3,6 +3,7 @@
 // could run script or pull in other documents is refused; a passive one is stored in the
 // cleaned form the sanitizer serialises (logo-svg.ts), never as uploaded.
 import { sanitizeLogoSvg } from './logo-svg-thread.ts'
+import type { LogoProblem } from './logo-svg.ts'
 import { isJpeg, isPng } from '../uploads/file-signatures.ts'
 
 export type LogoContentType = 'image/png' | 'image/jpeg' | 'image/svg+xml'
@@ -12,7 +13,7 @@ export const maxLogoBytes = 2 * 1024 * 1024
 
 /** An accepted logo carries the bytes to store: the upload itself, or the cleaned SVG. */
 export type LogoCheck =
-  { ok: true; contentType: LogoContentType; content: Buffer } | { ok: false; problem: string }
+  { ok: true; contentType: LogoContentType; content: Buffer } | { ok: false; problem: LogoProblem }
 
 /**
  * The prolog an SVG file may open with before its root element: a byte-order mark, an XML
@@ -34,19 +35,20 @@ function svgText(bytes: Buffer): string | undefined {
 
 /** Checks one uploaded logo: PNG, JPEG or a passive SVG, 1 byte to 2 MB. */
 export async function checkLogoImage(bytes: Buffer): Promise<LogoCheck> {
-  if (bytes.length === 0) return { ok: false, problem: 'is empty' }
-  if (bytes.length > maxLogoBytes) return { ok: false, problem: 'is larger than 2 MB' }
+  if (bytes.length === 0) return { ok: false, problem: { key: 'refusal.merchant.logo.empty' } }
+  if (bytes.length > maxLogoBytes)
+    return { ok: false, problem: { key: 'refusal.merchant.logo.tooLarge' } }
   if (isPng(bytes)) return { ok: true, contentType: 'image/png', content: bytes }
   if (isJpeg(bytes)) return { ok: true, contentType: 'image/jpeg', content: bytes }
   const text = svgText(bytes)
   if (text === undefined || !svgStart.test(text)) {
-    return { ok: false, problem: 'is not a PNG, JPEG or SVG image' }
+    return { ok: false, problem: { key: 'refusal.merchant.logo.notImage' } }
   }
   const svg = await sanitizeLogoSvg(text)
   if (!svg.ok) return svg
   const content = Buffer.from(svg.svg, 'utf8')
   // Serialising can add a little (the namespace, escaped characters) to a file near the limit.
   if (content.length > maxLogoBytes)
-    return { ok: false, problem: 'is larger than 2 MB once cleaned' }
+    return { ok: false, problem: { key: 'refusal.merchant.logo.tooLargeCleaned' } }
   return { ok: true, contentType: 'image/svg+xml', content }
 }

@@ -54,7 +54,7 @@ function checkInWorker(text: string): Promise<SvgCheck> {
     const timer = setTimeout(() => {
       finish()
       stopWorker(thread)
-      resolve({ ok: false, problem: 'is an SVG too complex to check' })
+      resolve({ ok: false, problem: { key: 'refusal.merchant.logo.tooComplex' } })
     }, timeLimitMs)
     thread.on('message', onAnswer)
     thread.on('error', onFailure)

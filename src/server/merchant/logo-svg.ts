@@ -23,8 +23,30 @@ import {
   svgDangerOrder,
   type SvgDanger,
 } from './logo-svg-rules.ts'
+import type { RefusalKey, RefusalParams } from '../rpc/outcome.ts'
 
-export type SvgCheck = { ok: true; svg: string } | { ok: false; problem: string }
+/** Why a logo is refused: a refusal of the catalogue; the upload adds the file's name. */
+export interface LogoProblem {
+  key: RefusalKey
+  params?: RefusalParams
+}
+
+export type SvgCheck = { ok: true; svg: string } | { ok: false; problem: LogoProblem }
+
+/** Each danger as a word of the catalogue, completing "<file> is an SVG that ...". */
+const dangerWords: Record<SvgDanger, RefusalKey> = {
+  'contains a script': 'refusal.word.svgDanger.script',
+  'embeds foreign content': 'refusal.word.svgDanger.foreignContent',
+  'declares XML entities': 'refusal.word.svgDanger.entities',
+  'has event handler attributes': 'refusal.word.svgDanger.handlers',
+  'links to javascript: URLs': 'refusal.word.svgDanger.javascriptUrls',
+  'contains animation': 'refusal.word.svgDanger.animation',
+  'contains processing instructions': 'refusal.word.svgDanger.processingInstructions',
+  'refers to content outside itself': 'refusal.word.svgDanger.outside',
+  'has a style sheet that imports others': 'refusal.word.svgDanger.cssImport',
+  'uses CSS escapes or functions a logo does not need': 'refusal.word.svgDanger.cssEscapes',
+  'is nested too deeply': 'refusal.word.svgDanger.nesting',
+}
 
 const svgNamespace = 'http://www.w3.org/2000/svg'
 const allowedAttributeNamespaces = new Set([
@@ -116,7 +138,11 @@ function checkElement(element: Element, dangers: Set<SvgDanger>): void {
 
 function refusal(dangers: Set<SvgDanger>): SvgCheck {
   const named = svgDangerOrder.filter((danger) => dangers.has(danger))
-  return { ok: false, problem: `is an SVG that ${named.join(', ')}` }
+  const words = named.map((danger) => dangerWords[danger])
+  return {
+    ok: false,
+    problem: { key: 'refusal.merchant.logo.unsafeSvg', params: { dangers: words } },
+  }
 }
 
 /** Raw-text checks for what an HTML parser silently skips, so that it is refused, not lost. */
@@ -155,7 +181,8 @@ export const maxSvgElements = 5_000
 export function cleanLogoSvg(text: string): SvgCheck {
   // Every element starts with "<" and a letter; counted before parsing, so the cap is cheap.
   if ((text.match(/<[A-Za-z]/g)?.length ?? 0) > maxSvgElements) {
-    return { ok: false, problem: `is an SVG of more than ${maxSvgElements} elements` }
+    const limit = { limit: maxSvgElements }
+    return { ok: false, problem: { key: 'refusal.merchant.logo.tooManyElements', params: limit } }
   }
   const dangers = prologDangers(text)
   const purifier = createPurifier(window)
@@ -164,7 +191,7 @@ export function cleanLogoSvg(text: string): SvgCheck {
   const root = Array.from(body.children).find(
     (child) => child.namespaceURI === svgNamespace && child.localName === 'svg',
   )
-  if (!root) return { ok: false, problem: 'is an SVG with nothing a payment page can show' }
+  if (!root) return { ok: false, problem: { key: 'refusal.merchant.logo.nothingToShow' } }
   checkTree(root, dangers, true)
   if (dangers.size > 0) return refusal(dangers)
   const svg = new window.XMLSerializer().serializeToString(root)

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { merchantLogos } from '../db/schema-merchant.ts'
 import { lockMerchant } from './merchant-locks.ts'
 import { makeDefaultLogo, merchantLogoSummary } from './merchant-logos.ts'
@@ -15,12 +15,10 @@ export const handler: Handler<'logoUpdate'> = async (context, input) => {
     await lockMerchant(tx, 'logos', customerId)
     const current = await merchantLogoSummary(tx, customerId, input.id)
     if (!current) {
-      return validationFailure([{ parameter: 'id', description: 'is not a logo of yours' }])
+      return validationFailure([refusal('id', 'refusal.merchant.notLogoOfYours')])
     }
     if (input.isDefault === false && current.isDefault) {
-      return validationFailure([
-        { parameter: 'isDefault', description: 'make another logo the default instead' },
-      ])
+      return validationFailure([refusal('isDefault', 'refusal.merchant.makeAnotherDefault')])
     }
     if (input.name !== undefined) {
       await tx

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import type { Handler, RequestOf } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
+import { type Answer, type Failure, refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { merchantIdentityVerifications } from '../db/schema-merchant.ts'
 import { balancesOf } from '../ledger/balances.ts'
 import { houseAccount } from '../ledger/house-accounts.ts'
@@ -21,9 +21,7 @@ import { amountOf, verificationView } from './merchant-views.ts'
 
 type Input = RequestOf<'merchantIdentityVerificationCreate'>
 
-const keyReused = validationFailure([
-  { parameter: 'idempotencyKey', description: 'was already used for another request' },
-])
+const keyReused = validationFailure([refusal('idempotencyKey', 'refusal.common.idempotencyReused')])
 
 /** The spendable value: balance less outgoing holds, above the account's minimum. */
 async function availableMinor(db: Db, account: MerchantAccount): Promise<bigint> {
@@ -72,25 +70,19 @@ async function create(
   }
   const account = await merchantAccount(tx, customerId, input.accountId, true)
   if (!account) {
-    return validationFailure([
-      { parameter: 'accountId', description: 'is not an active account of yours' },
-    ])
+    return validationFailure([refusal('accountId', 'refusal.common.notActiveAccountOfYours')])
   }
   const fee = identityVerificationFee(account.currencyCode)
   if (!fee) {
     return validationFailure([
-      {
-        parameter: 'accountId',
-        description: `identity verification is not offered for ${account.currencyCode} accounts`,
-      },
+      refusal('accountId', 'refusal.merchant.idvNotOffered', { currency: account.currencyCode }),
     ])
   }
   if ((await availableMinor(tx, account)) < fee.amountMinor) {
     return validationFailure([
-      {
-        parameter: 'accountId',
-        description: `the available balance does not cover the fee of ${amountOf(fee.amountMinor, fee.currencyCode)} ${fee.currencyCode}`,
-      },
+      refusal('accountId', 'refusal.merchant.idvFeeNotCovered', {
+        fee: `${amountOf(fee.amountMinor, fee.currencyCode)} ${fee.currencyCode}`,
+      }),
     ])
   }
   const feeTransferId = await chargeFee(tx, customerId, input, account, fee)

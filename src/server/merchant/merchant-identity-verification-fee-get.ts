@@ -2,7 +2,7 @@
 // this account (the fee of its currency, data/identity-verification-fees.json).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { identityVerificationFee } from './identity-verification-fees.ts'
 import { merchantAccount } from './merchant-accounts.ts'
 
@@ -10,17 +10,12 @@ export const handler: Handler<'merchantIdentityVerificationFeeGet'> = async (con
   const { customerId } = requireSession(context)
   const account = await merchantAccount(context.db, customerId, input.accountId)
   if (!account) {
-    return validationFailure([
-      { parameter: 'accountId', description: 'is not an active account of yours' },
-    ])
+    return validationFailure([refusal('accountId', 'refusal.common.notActiveAccountOfYours')])
   }
   const fee = identityVerificationFee(account.currencyCode)
   if (!fee) {
     return validationFailure([
-      {
-        parameter: 'accountId',
-        description: `identity verification is not offered for ${account.currencyCode} accounts`,
-      },
+      refusal('accountId', 'refusal.merchant.idvNotOffered', { currency: account.currencyCode }),
     ])
   }
   return rpcOk({ fee: { amount: fee.amount, currencyCode: fee.currencyCode } })

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { merchantPbnSettings } from '../db/schema-merchant.ts'
 import { issueSecret } from './merchant-secrets.ts'
 import { lockMerchant } from './merchant-locks.ts'
@@ -21,9 +21,7 @@ export const handler: Handler<'pbnSettingsUpdate'> = async (context, input) => {
     const notifyUrl = input.notifyUrl ?? current?.notifyUrl ?? null
     const enabled = input.enabled ?? current?.enabled ?? false
     if (enabled && notifyUrl === null) {
-      return validationFailure([
-        { parameter: 'notifyUrl', description: 'is required to enable notifications' },
-      ])
+      return validationFailure([refusal('notifyUrl', 'refusal.merchant.notifyUrlRequired')])
     }
     const issued =
       input.secret === true || !current?.secretSealed

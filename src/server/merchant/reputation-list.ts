@@ -4,7 +4,7 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { merchantReputationEntries } from '../db/schema-merchant.ts'
 import { formats } from '../../shared/formats.ts'
 import { reputationView } from './merchant-views.ts'
@@ -20,7 +20,7 @@ export const handler: Handler<'reputationList'> = async (context, input) => {
   if (input.email !== undefined) {
     const email = input.email.trim().toLowerCase()
     if (email.length > 254 || !formats.email.test(email)) {
-      return validationFailure([{ parameter: 'email', description: 'must be a valid email' }])
+      return validationFailure([refusal('email', 'refusal.common.mustBeEmail')])
     }
     where.push(eq(table.email, email))
   }

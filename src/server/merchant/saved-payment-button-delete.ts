@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { merchantPaymentButtons } from '../db/schema-merchant.ts'
 
 export const handler: Handler<'savedPaymentButtonDelete'> = async (context, input) => {
@@ -18,7 +18,7 @@ export const handler: Handler<'savedPaymentButtonDelete'> = async (context, inpu
     )
     .returning({ id: merchantPaymentButtons.id })
   if (deleted.length === 0) {
-    return validationFailure([{ parameter: 'id', description: 'is not a button of yours' }])
+    return validationFailure([refusal('id', 'refusal.merchant.notButtonOfYours')])
   }
   return rpcOk()
 }

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { merchantPaymentButtons } from '../db/schema-merchant.ts'
 import { buttonValues } from './button-fields.ts'
 import { checkoutOrigin } from './button-code.ts'
@@ -21,6 +21,6 @@ export const handler: Handler<'savedPaymentButtonUpdate'> = async (context, inpu
       and(eq(merchantPaymentButtons.customerId, customerId), eq(merchantPaymentButtons.id, id)),
     )
     .returning()
-  if (!row) return validationFailure([{ parameter: 'id', description: 'is not a button of yours' }])
+  if (!row) return validationFailure([refusal('id', 'refusal.merchant.notButtonOfYours')])
   return rpcOk({ button: buttonView(row, checkoutOrigin(context.config.port)) })
 }

@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { merchantSubscribers } from '../db/schema-merchant.ts'
 import { subscriberView } from './merchant-views.ts'
 
@@ -19,7 +19,6 @@ export const handler: Handler<'subscriberCancel'> = async (context, input) => {
     })
     .where(and(eq(table.customerId, customerId), eq(table.id, input.id)))
     .returning()
-  if (!row)
-    return validationFailure([{ parameter: 'id', description: 'is not a subscriber of yours' }])
+  if (!row) return validationFailure([refusal('id', 'refusal.merchant.notSubscriberOfYours')])
   return rpcOk({ subscriber: subscriberView(row) })
 }

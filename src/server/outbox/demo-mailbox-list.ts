@@ -6,7 +6,7 @@ import { users } from '../db/schema.ts'
 import { devicePushes } from '../db/schema-auth.ts'
 import { outboxMessages } from '../db/schema-outbox.ts'
 import type { Handler } from '../rpc/handler-context.ts'
-import { reply, validationFailure } from '../rpc/outcome.ts'
+import { refusal, reply, validationFailure } from '../rpc/outcome.ts'
 
 const maxMessages = 50
 
@@ -14,8 +14,8 @@ export const handler: Handler<'demoMailboxList'> = async (context) => {
   if (!context.config.demo) return reply(404, { message: 'Not found.' })
   const raw = context.query.recipient
   if (typeof raw !== 'string' || raw.trim().length < 3 || raw.length > 254) {
-    const description = 'must be an e-mail address or a phone number'
-    return validationFailure([{ parameter: 'recipient', description }], 400)
+    const description = 'refusal.outbox.recipient'
+    return validationFailure([refusal('recipient', description)], 400)
   }
   const recipient = raw.includes('@') ? raw.trim().toLowerCase() : raw.trim()
   const mail = await context.db

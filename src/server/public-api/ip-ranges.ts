@@ -3,6 +3,7 @@
 // written as IPv4-mapped IPv6 (::ffff:a.b.c.d, as a dual-stack socket reports it) counts as
 // IPv4. Stored and answered in one canonical text form (RFC 5952 for IPv6).
 import type { FieldError } from '../rpc/outcome.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 export interface ParsedIp {
   family: 4 | 6
@@ -81,15 +82,15 @@ export function canonicalIp(text: string): string | undefined {
 /** What is wrong with a range, as VF field errors (the portal shows them in a popup). */
 export function rangeErrors(ipFrom: string, ipTo: string | undefined): FieldError[] {
   const from = parseIp(ipFrom)
-  if (!from) return [{ parameter: 'ipFrom', description: 'is not an IP address' }]
+  if (!from) return [refusal('ipFrom', 'refusal.common.notIpAddress')]
   if (ipTo === undefined) return []
   const to = parseIp(ipTo)
-  if (!to) return [{ parameter: 'ipTo', description: 'is not an IP address' }]
+  if (!to) return [refusal('ipTo', 'refusal.common.notIpAddress')]
   if (to.family !== from.family) {
-    return [{ parameter: 'ipTo', description: `must be an IPv${from.family} address like ipFrom` }]
+    return [refusal('ipTo', 'refusal.common.sameIpFamily', { family: String(from.family) })]
   }
   if (to.value < from.value) {
-    return [{ parameter: 'ipTo', description: 'must not come before ipFrom' }]
+    return [refusal('ipTo', 'refusal.common.beforeFirstAddress')]
   }
   return []
 }

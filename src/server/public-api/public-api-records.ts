@@ -5,7 +5,13 @@ import { count, eq, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/open-database.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
-import { restFailure, validationFailure, type Failure, type FieldError } from '../rpc/outcome.ts'
+import {
+  type Failure,
+  type FieldError,
+  refusal,
+  restFailure,
+  validationFailure,
+} from '../rpc/outcome.ts'
 
 /** Per merchant; enough for every integration we know of, small enough to list at once. */
 export const recordLimits = { webhooks: 20, apiKeys: 20, allowedIps: 50 }
@@ -30,7 +36,7 @@ export function dateWindow(
   errors: FieldError[],
 ): { from?: Date; before?: Date } {
   if (fromDate !== undefined && toDate !== undefined && toDate < fromDate) {
-    errors.push({ parameter: 'toDate', description: 'must not come before fromDate' })
+    errors.push(refusal('toDate', 'refusal.common.beforeStartDate'))
   }
   return {
     ...(fromDate !== undefined ? { from: new Date(`${fromDate}T00:00:00Z`) } : {}),

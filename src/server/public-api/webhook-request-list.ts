@@ -3,7 +3,7 @@
 // query text is looked for in the URL, the event type and both bodies.
 import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
 import { requireSession, type Handler } from '../rpc/handler-context.ts'
-import { reply, type FieldError } from '../rpc/outcome.ts'
+import { type FieldError, refusal, reply } from '../rpc/outcome.ts'
 import { webhookRequests } from '../db/schema-public-api.ts'
 import { webhookRequestView } from './public-api-views.ts'
 import { dateWindow, invalidInput } from './public-api-records.ts'
@@ -16,7 +16,7 @@ export const handler: Handler<'webhookRequestList'> = async (context) => {
   const errors: FieldError[] = []
   const window = dateWindow(fromDate, toDate, errors)
   const before = cursor === undefined ? undefined : cursorId(cursor)
-  if (before === null) errors.push({ parameter: 'cursor', description: 'is not a cursor' })
+  if (before === null) errors.push(refusal('cursor', 'refusal.common.notACursor'))
   if (errors.length > 0) return invalidInput(errors)
 
   const conditions: SQL[] = [eq(webhookRequests.customerId, customerId)]

@@ -3,7 +3,7 @@
 // the IP-info adapter (src/server/adapters/ip-info/).
 import { isIP } from 'node:net'
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { defaultIpInfo } from '../adapters/ip-info/built-in-ip-info.ts'
 import type { IpInfoAdapter } from '../adapters/ip-info/ip-info-adapter.ts'
 import { country } from '../dictionaries/country-table.ts'
@@ -12,7 +12,7 @@ const adapter: IpInfoAdapter = defaultIpInfo
 
 export const handler: Handler<'ipInfo'> = async (context, { ip }) => {
   if (ip !== undefined && isIP(ip) === 0) {
-    return validationFailure([{ parameter: 'ip', description: 'must be an IPv4 or IPv6 address' }])
+    return validationFailure([refusal('ip', 'refusal.common.ipAddress')])
   }
   const address = ip ?? context.ip
   const [found, privacy] = await Promise.all([

@@ -10,7 +10,7 @@ import { customers } from '../db/schema.ts'
 import { companyUsers, securitySettings } from '../db/schema-security.ts'
 import type { AppServices } from '../services.ts'
 import type { Session } from '../auth/session.ts'
-import { rpcFail, validationFailure, type FieldError, type Outcome } from './outcome.ts'
+import { refusal, refusalsIn, rpcFail, validationFailure, type Outcome } from './outcome.ts'
 import { checkApiKeyAccess } from '../public-api/api-key-access.ts'
 import { addressListed, whitelistEntries } from '../security/ip-whitelist.ts'
 import { ipRefusedMessage } from '../auth/ip-allowed.ts'
@@ -133,7 +133,7 @@ function actingCustomerOf(
   }
   if (typeof fromCustomerId !== 'number' || !Number.isInteger(fromCustomerId)) {
     return {
-      denied: validationFailure([{ parameter: 'fromCustomerId', description: 'must be an id' }]),
+      denied: validationFailure([refusal('fromCustomerId', 'refusal.request.notAnId')]),
     }
   }
   // Ids are 32-bit (schemas/id32): another number names nobody and must reach no query.
@@ -236,7 +236,7 @@ export function asRestDenial(outcome: Outcome, customerParameter = 'fromCustomer
   if (body.responseCode === 'VF') {
     // The acting customer of a REST call comes from customerId (query or body) or
     // fromCustomerId; the VF names the one the caller sent.
-    const errors = (outcome.body as { errors?: FieldError[] }).errors ?? []
+    const errors = refusalsIn(outcome) ?? []
     const named = errors.map((error) =>
       error.parameter === 'fromCustomerId' ? { ...error, parameter: customerParameter } : error,
     )

@@ -9,7 +9,7 @@ import { handlers } from '../../generated/handlers.ts'
 import type { operations as operationTable } from '../../generated/operations.ts'
 import type { HandlerContext } from './handler-context.ts'
 import type { Session } from '../auth/session.ts'
-import { rpcFail, validationFailure, type Outcome } from './outcome.ts'
+import { inReaderLanguage, refusal, rpcFail, validationFailure, type Outcome } from './outcome.ts'
 import { fieldErrors } from './validation-errors.ts'
 import { checkedAnswer } from './answer-check.ts'
 import { asRestDenial, checkAccess, type AccessDecision } from './access.ts'
@@ -21,7 +21,7 @@ import { pendingTermsRefusal } from '../customer/pending-terms.ts'
 import spec from '../../generated/spec.json' with { type: 'json' }
 import type { AppServices } from '../services.ts'
 import type { CustomerGuards } from './request-guards.ts'
-import { isLang, type Lang } from '../messages/messages.ts'
+import { defaultLang, isLang, type Lang } from '../messages/messages.ts'
 import { storeLanguage } from '../messages/reader-language.ts'
 
 export type OperationEntry = (typeof operationTable)[number]
@@ -39,7 +39,40 @@ const handlerTable = handlers as unknown as Record<
   (c: HandlerContext, i: unknown) => Promise<Outcome>
 >
 
+/**
+ * Runs an operation and writes its refusals (VF) in the reader's language
+ * (refusalLanguage), whichever step refused.
+ */
 export async function dispatch(
+  services: AppServices,
+  entry: OperationEntry,
+  request: FastifyRequest,
+): Promise<Outcome> {
+  return inReaderLanguage(
+    await dispatchOperation(services, entry, request),
+    refusalLanguage(request),
+  )
+}
+
+/**
+ * The language a refusal is written in: the envelope's lang, which the portal sends on every
+ * JSON call; else the first interface language of Accept-Language (a file upload, a REST
+ * call); else English. It is the request's own, not the stored one: a refusal answers this
+ * request, and a caller that names no language reads English (docs/decisions.md).
+ */
+export function refusalLanguage(request: FastifyRequest): Lang {
+  const body = request.body
+  if (isObject(body) && isLang(body.lang)) return body.lang
+  const header = request.headers['accept-language']
+  for (const range of (typeof header === 'string' ? header : '').split(',')) {
+    const tag = (range.split(';')[0] ?? '').trim().toLowerCase().split('-')[0]
+    const lang = tag === 'uk' ? 'ua' : tag
+    if (isLang(lang)) return lang
+  }
+  return defaultLang
+}
+
+async function dispatchOperation(
   services: AppServices,
   entry: OperationEntry,
   request: FastifyRequest,
@@ -75,7 +108,8 @@ export async function dispatch(
   }
   const context = handlerContext(services, request, session, decision, rawBody, query)
   await rememberLanguage(services, session, context.lang)
-  const outcome = await handler(context, body)
+  // Rendered before the spec check, which sees the wire shape.
+  const outcome = inReaderLanguage(await handler(context, body), refusalLanguage(request))
   return services.config.checkAnswers ? checkedAnswer(entry, outcome, request) : outcome
 }
 
@@ -118,7 +152,7 @@ async function readBody(
   const parsed = await multipartBody(request, multipartProperties(entry))
   if ('invalidJson' in parsed) {
     const failure = validationFailure([
-      { parameter: String(parsed.invalidJson), description: 'is not valid JSON' },
+      refusal(String(parsed.invalidJson), 'refusal.request.notJson'),
     ])
     return { failure: entry.kind === 'rpc' ? failure : { ...failure, status: 400 } }
   }
@@ -185,6 +219,7 @@ function handlerContext(
     userAgent: request.headers['user-agent'] ?? '',
     brandId: requestBrandId(request.hostname, request.headers[brandHeader], services.config.demo),
     lang,
+    refusalLang: refusalLanguage(request),
     params: (request.params ?? {}) as Record<string, string>,
     query,
   }

@@ -43,6 +43,12 @@ export interface HandlerContext<Op extends OperationId = never> {
    * languages; texts for the reader of this request are written in it (src/server/messages/).
    */
   lang: Lang | undefined
+  /**
+   * The language this request's refusals are written in (the envelope's lang, else
+   * Accept-Language, else English; rpc/dispatch.ts refusalLanguage). A handler that writes a
+   * refusal into a success answer (a mass preview's rows) uses it.
+   */
+  refusalLang?: Lang
   /** Path parameters of REST operations. */
   params: Record<string, string>
   /** Query parameters of REST operations, validated against the spec by the dispatcher. */

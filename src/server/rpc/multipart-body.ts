@@ -4,7 +4,8 @@
 // size limit registered in app.ts; content checks by type belong to the handler.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart'
-import type { FieldError } from './outcome.ts'
+import type { FieldError, RefusalKey } from './outcome.ts'
+import { refusal } from './outcome.ts'
 
 export interface UploadedFile {
   filename: string
@@ -84,14 +85,14 @@ export async function registerMultipart(
 }
 
 /** What the plugin's own errors mean to the client. */
-const pluginErrors: Record<string, string> = {
-  FST_PARTS_LIMIT: 'has too many parts',
-  FST_FILES_LIMIT: 'has too many files',
-  FST_FIELDS_LIMIT: 'has too many fields',
-  FST_REQ_FILE_TOO_LARGE: 'holds a file larger than allowed',
-  FST_INVALID_JSON_FIELD_ERROR: 'has a JSON part that is not valid JSON',
-  FST_PROTO_VIOLATION: 'names a part after a prototype property',
-  FST_MP_PREMATURE_CLOSE: 'ended before its last part',
+const pluginErrors: Record<string, RefusalKey> = {
+  FST_PARTS_LIMIT: 'refusal.request.tooManyParts',
+  FST_FILES_LIMIT: 'refusal.request.tooManyFiles',
+  FST_FIELDS_LIMIT: 'refusal.request.tooManyFields',
+  FST_REQ_FILE_TOO_LARGE: 'refusal.request.fileTooLarge',
+  FST_INVALID_JSON_FIELD_ERROR: 'refusal.request.invalidJsonPart',
+  FST_PROTO_VIOLATION: 'refusal.request.protoPart',
+  FST_MP_PREMATURE_CLOSE: 'refusal.request.prematureClose',
 }
 
 /** The VF field error of a multipart body that could not be read; undefined for other errors. */
@@ -100,10 +101,10 @@ export function multipartReadFailure(
   error: { code?: unknown; statusCode?: number },
 ): FieldError | undefined {
   const known = typeof error.code === 'string' ? pluginErrors[error.code] : undefined
-  if (known) return { parameter: 'body', description: known }
+  if (known) return refusal('body', known)
   const whileReading = reading.has(request) && !read.has(request)
   if (whileReading && error.statusCode === undefined) {
-    return { parameter: 'body', description: 'is not a complete multipart/form-data body' }
+    return refusal('body', 'refusal.request.notMultipart')
   }
   return undefined
 }

@@ -7,6 +7,13 @@
 // argument: a type inferred from the literal would accept any extra field structurally.
 import { ResponseCode } from '../../generated/constants.ts'
 import type { operations } from '../../generated/api.d.ts'
+import {
+  defaultLang,
+  localeOf,
+  renderMessage,
+  type Lang,
+  type MessageKey,
+} from '../messages/messages.ts'
 
 export type OperationId = keyof operations
 
@@ -49,16 +56,67 @@ export interface Answer<Op extends OperationId, Body = unknown> extends Outcome 
   readonly [answerOf]: (operation: Op) => void
 }
 
+/** A key of the catalogue's refusals (locales/<lang>/messages.json, "refusal"). */
+export type RefusalKey = Extract<MessageKey, `refusal.${string}`>
+
+/**
+ * A refused field: its name on the wire and why, as a refusal of the catalogue with its
+ * parameters (issue 16, docs/decisions.md "Refusals in the reader's language"). There is no
+ * place for an English sentence: the dispatcher renders the text in the reader's language.
+ * A number parameter is formatted for that language; a word a sentence needs is a key of
+ * its own, never a field name or an enum's code.
+ */
 export interface FieldError {
   parameter: string
+  text: { key: RefusalKey; params?: RefusalParams }
+}
+
+/** A refusal's parameters: numbers, verbatim values, or words of the catalogue (a list). */
+export type RefusalParams = Readonly<Record<string, string | number | readonly RefusalKey[]>>
+
+/** A refused field as the spec's envelope carries it: the rendered sentence. */
+export interface WireFieldError {
+  parameter: string
   description: string
+}
+
+/** The refusal of a field: refusal('amount', 'refusal.common.notEnoughMoney'). */
+export function refusal(parameter: string, key: RefusalKey, params?: RefusalParams): FieldError {
+  return params ? { parameter, text: { key, params } } : { parameter, text: { key } }
+}
+
+/**
+ * Why a field was refused, in a language: a number formatted for it, a country code (the
+ * parameter `country`) as the country's name in it, a list of words joined.
+ */
+export function describeRefusal(lang: Lang, error: FieldError): string {
+  const locale = localeOf(lang)
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 })
+  const word = (name: string, value: string | number | readonly RefusalKey[]): string => {
+    if (typeof value === 'number') return numbers.format(value)
+    if (typeof value !== 'string') return value.map((key) => renderMessage(lang, key)).join(', ')
+    if (name !== 'country' || !/^[A-Z]{2}$/.test(value)) return value
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(value) ?? value
+  }
+  const params = Object.fromEntries(
+    Object.entries(error.text.params ?? {}).map(([name, value]) => [name, word(name, value)]),
+  )
+  return renderMessage(lang, error.text.key, params)
+}
+
+/** The refused fields as the wire carries them, in a language. */
+export function wireFieldErrors(lang: Lang, errors: readonly FieldError[]): WireFieldError[] {
+  return errors.map((error) => ({
+    parameter: error.parameter,
+    description: describeRefusal(lang, error),
+  }))
 }
 
 /** An RPC failure body: a code of the catalogue, what went wrong, and details some codes carry. */
 export interface RpcFailureBody {
   responseCode: Exclude<ResponseCode, '00'>
   responseDescription: string
-  errors?: FieldError[]
+  errors?: WireFieldError[]
   [detail: string]: unknown
 }
 
@@ -121,15 +179,43 @@ export function isRpcFailure(outcome: Outcome): outcome is Failure {
   return body?.responseCode !== ResponseCode.Success
 }
 
-export function validationFailure(errors: FieldError[], status = 200): Failure {
-  return {
-    status,
-    body: {
-      responseCode: ResponseCode.VerifyError,
-      responseDescription: errors.map((e) => `${e.parameter}: ${e.description}`).join(', '),
-      errors,
-    },
+/**
+ * The refusals a VF body was made from, kept out of its JSON (a symbol key), so the
+ * dispatcher can write them again in the reader's language (inReaderLanguage).
+ */
+const refusalsOf = Symbol('refusals')
+
+function verifyErrorBody(lang: Lang, errors: readonly FieldError[]): RpcFailureBody {
+  const wire = wireFieldErrors(lang, errors)
+  const body: RpcFailureBody = {
+    responseCode: ResponseCode.VerifyError,
+    responseDescription: wire.map((e) => `${e.parameter}: ${e.description}`).join(', '),
+    errors: wire,
   }
+  Object.defineProperty(body, refusalsOf, { value: errors, enumerable: false })
+  return body
+}
+
+/**
+ * A VF answer naming the refused fields. Its body reads in English until the dispatcher
+ * renders it in the reader's language, so a handler's caller (a test, a job) sees English.
+ */
+export function validationFailure(errors: FieldError[], status = 200): Failure {
+  return { status, body: verifyErrorBody(defaultLang, errors) }
+}
+
+/** The refusals a VF answer was made of (validationFailure); undefined for another answer. */
+export function refusalsIn(outcome: Outcome): readonly FieldError[] | undefined {
+  const body = outcome.body as { [refusalsOf]?: readonly FieldError[] } | undefined
+  return body?.[refusalsOf]
+}
+
+/** A VF answer's texts in the reader's language; any other answer as it is. */
+export function inReaderLanguage<T extends Outcome>(outcome: T, lang: Lang): T {
+  const body = outcome.body as { [refusalsOf]?: readonly FieldError[] } | undefined
+  const errors = body?.[refusalsOf]
+  if (lang === defaultLang || !errors) return outcome
+  return { ...outcome, body: { ...(outcome.body as object), ...verifyErrorBody(lang, errors) } }
 }
 
 /**

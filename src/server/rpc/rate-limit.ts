@@ -13,7 +13,7 @@ import type { Db } from '../db/open-database.ts'
 import { rateLimitCounters } from '../db/schema-rate-limits.ts'
 import spec from '../../generated/spec.json' with { type: 'json' }
 import type { operations as operationTable } from '../../generated/operations.ts'
-import { validationFailure, type Outcome } from './outcome.ts'
+import { type Outcome, refusal, validationFailure } from './outcome.ts'
 import { requestTextErrors } from './text-input.ts'
 
 /**
@@ -85,7 +85,7 @@ export async function rateLimitRefusal(
 ): Promise<Outcome | undefined> {
   if (!('rateLimit' in entry)) return undefined
   if (request.isMultipart() && !takesMultipart(entry)) {
-    const jsonOnly = { parameter: 'body', description: 'must be JSON (application/json)' }
+    const jsonOnly = refusal('body', 'refusal.request.jsonOnly')
     return validationFailure([jsonOnly], entry.kind === 'rpc' ? 200 : 400)
   }
   if (!reachesHandler(entry, request)) return undefined

@@ -5,7 +5,7 @@
 // "Hostile input"): body values and keys, multipart text parts and file names, query and
 // path parameters. Fields are named as validation-errors.ts names them (`data.name`,
 // `rows.3.note`), query and path parameters by their name.
-import type { FieldError } from './outcome.ts'
+import { refusal, type FieldError, type RefusalKey } from './outcome.ts'
 
 /** At most this many fields are named; one is enough to fix the request. */
 const maxNamedFields = 20
@@ -14,10 +14,18 @@ const maxNamedFields = 20
 const loneSurrogate = /\p{Surrogate}/u
 
 /** Why a string cannot be stored, or undefined when it can. */
-export function textProblem(value: string): string | undefined {
-  if (value.includes('\0')) return 'contains a NUL character'
-  if (loneSurrogate.test(value)) return 'contains a lone UTF-16 surrogate, which is no text'
+export function textProblem(value: string): TextProblem | undefined {
+  if (value.includes('\0')) return 'refusal.request.nulCharacter'
+  if (loneSurrogate.test(value)) return 'refusal.request.loneSurrogate'
   return undefined
+}
+
+export type TextProblem = 'refusal.request.nulCharacter' | 'refusal.request.loneSurrogate'
+
+/** The same problem, said of a field's name. */
+const nameProblem: Record<TextProblem, RefusalKey> = {
+  'refusal.request.nulCharacter': 'refusal.request.nameNulCharacter',
+  'refusal.request.loneSurrogate': 'refusal.request.nameLoneSurrogate',
 }
 
 /** A name safe to echo back: what the caller sent, its unstorable characters replaced. */
@@ -55,7 +63,7 @@ export function textErrors(value: unknown): FieldError[] {
     const current = pending.value
     if (typeof current === 'string') {
       const problem = textProblem(current)
-      if (problem) errors.push({ parameter: fieldOf(pending), description: problem })
+      if (problem) errors.push(refusal(fieldOf(pending), problem))
       continue
     }
     if (typeof current !== 'object' || current === null || ArrayBuffer.isView(current)) continue
@@ -63,8 +71,7 @@ export function textErrors(value: unknown): FieldError[] {
     for (const [key, child] of Object.entries(current)) {
       const problem = textProblem(key)
       const named: Pending = { value: child, key: shown(key), parent: pending }
-      if (problem)
-        errors.push({ parameter: fieldOf(named), description: `is a name that ${problem}` })
+      if (problem) errors.push(refusal(fieldOf(named), nameProblem[problem]))
       else children.push(named)
     }
     // Reversed onto the stack, so fields are named in the order the request gave them.
@@ -82,7 +89,7 @@ function parameterErrors(parameters: unknown): FieldError[] {
       (text): text is string => typeof text === 'string',
     )
     const problem = texts.map(textProblem).find((found) => found !== undefined)
-    if (problem) errors.push({ parameter: shown(name), description: problem })
+    if (problem) errors.push(refusal(shown(name), problem))
   }
   return errors
 }

@@ -4,9 +4,9 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { fileReply, rpcFail, validationFailure } from '../rpc/outcome.ts'
+import { fileReply, refusal, rpcFail, validationFailure } from '../rpc/outcome.ts'
 import { customers } from '../db/schema.ts'
-import { customerDisplayName, legalDocumentsOf } from './legal-documents.ts'
+import { customerDisplayName, legalDocumentsOf, legalText } from './legal-documents.ts'
 import { renderAgreementPdf } from './agreement-pdf.ts'
 import { languageOfCustomer } from '../messages/reader-language.ts'
 
@@ -16,18 +16,20 @@ export const handler: Handler<'agreementDownload'> = async (context, input) => {
   if (!customer) return rpcFail('UE', 'The customer was not found.')
   const entry = legalDocumentsOf(customer).find((document) => document.id === input.id)
   if (!entry) {
-    const description = 'is not one of your legal documents (see legalInfoGet)'
-    return validationFailure([{ parameter: 'id', description }])
+    const description = 'refusal.security.notYourLegalDocument'
+    return validationFailure([refusal('id', description)])
   }
+  // The reader is the signed-in person, who may act for a company.
+  const lang = context.lang ?? (await languageOfCustomer(context.db, context.session!.customerId))
+  const { title, paragraphs } = legalText(entry, lang)
   const bytes = await renderAgreementPdf({
-    title: entry.name,
+    title,
     customerName: customerDisplayName(customer),
     customerId: customer.id,
     issuedOn: new Date().toISOString().slice(0, 10),
     effectiveDate: entry.effectiveDate,
-    paragraphs: entry.paragraphs,
-    // The reader is the signed-in person, who may act for a company.
-    lang: context.lang ?? (await languageOfCustomer(context.db, context.session!.customerId)),
+    paragraphs,
+    lang,
   })
   return fileReply(bytes, 'application/pdf', `${entry.fileName}.pdf`)
 }

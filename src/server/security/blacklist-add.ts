@@ -3,7 +3,7 @@
 // (section 8). The block type is stored as given: the product does not list its values.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { payoutBlacklist } from '../db/schema-security.ts'
 
 export const handler: Handler<'blacklistAdd'> = async (context, input) => {
@@ -15,8 +15,8 @@ export const handler: Handler<'blacklistAdd'> = async (context, input) => {
     .onConflictDoNothing()
     .returning()
   if (!row) {
-    const description = 'is already on your blacklist with this block type'
-    return validationFailure([{ parameter: 'email', description }])
+    const description = 'refusal.security.onBlacklist'
+    return validationFailure([refusal('email', description)])
   }
   return rpcOk({
     responseDescription: `User with email ${email} has been added to black list`,

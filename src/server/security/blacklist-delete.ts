@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { payoutBlacklist } from '../db/schema-security.ts'
 
 export const handler: Handler<'blacklistDelete'> = async (context, input) => {
@@ -18,8 +18,8 @@ export const handler: Handler<'blacklistDelete'> = async (context, input) => {
     )
     .returning({ id: payoutBlacklist.id })
   if (removed.length === 0) {
-    const description = 'is not on your blacklist with this block type'
-    return validationFailure([{ parameter: 'email', description }])
+    const description = 'refusal.security.notOnBlacklist'
+    return validationFailure([refusal('email', description)])
   }
   return rpcOk()
 }

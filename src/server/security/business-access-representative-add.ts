@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { companyPotentialUsers, companyUsers } from '../db/schema-security.ts'
 import { businessRefusal, companyUser, potentialUsers } from './company-access.ts'
 import { grantableAccessRights } from '../../shared/access-rights.ts'
@@ -12,14 +12,14 @@ import { grantableAccessRights } from '../../shared/access-rights.ts'
 export const handler: Handler<'businessAccessRepresentativeAdd'> = async (context, input) => {
   const { customerId: companyId } = requireSession(context)
   if (!grantableAccessRights.includes(input.accessRights)) {
-    return validationFailure([{ parameter: 'accessRights', description: 'must be 1 to 4' }])
+    return validationFailure([refusal('accessRights', 'refusal.security.rightsOneToFour')])
   }
-  const refusal = await businessRefusal(context.db, companyId)
-  if (refusal) return refusal
+  const denied = await businessRefusal(context.db, companyId)
+  if (denied) return denied
   const potential = (await potentialUsers(context.db, companyId)).find((u) => u.id === input.id)
   if (!potential) {
-    const description = 'is not a potential user of this company'
-    return validationFailure([{ parameter: 'id', description }])
+    const description = 'refusal.security.notPotentialUser'
+    return validationFailure([refusal('id', description)])
   }
   await context.db.transaction(async (db) => {
     await db.insert(companyUsers).values({

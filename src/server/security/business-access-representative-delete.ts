@@ -5,7 +5,7 @@
 import { and, count, eq, ne } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { uploadedDocuments } from '../db/schema.ts'
 import { companyPotentialUsers, companyUsers } from '../db/schema-security.ts'
 import { DocumentStatus } from '../../generated/constants.ts'
@@ -17,19 +17,19 @@ export const handler: Handler<'businessAccessRepresentativeDelete'> = async (con
   if (input.force && !session.isAdmin) {
     return rpcFail('ENOA', 'Only administrators may force-delete a representative.')
   }
-  const refusal = await businessRefusal(context.db, companyId)
-  if (refusal) return refusal
+  const denied = await businessRefusal(context.db, companyId)
+  if (denied) return denied
   if (await isCompanyOwner(context.db, companyId, input.id)) {
-    const description = "is the company's own sign-in, which cannot be removed"
-    return validationFailure([{ parameter: 'id', description }])
+    const description = 'refusal.security.ownerCannotBeRemoved'
+    return validationFailure([refusal('id', description)])
   }
   if (input.id === session.userId) {
-    const description = 'is you; another user with full access must remove you'
-    return validationFailure([{ parameter: 'id', description }])
+    const description = 'refusal.security.cannotRemoveYourself'
+    return validationFailure([refusal('id', description)])
   }
   const user = await companyUser(context.db, companyId, input.id)
   if (!user) {
-    return validationFailure([{ parameter: 'id', description: 'is not a user of this company' }])
+    return validationFailure([refusal('id', 'refusal.common.notAUserOfCompany')])
   }
   const [uploads] = await context.db
     .select({ n: count() })
@@ -42,10 +42,7 @@ export const handler: Handler<'businessAccessRepresentativeDelete'> = async (con
       ),
     )
   if ((uploads?.n ?? 0) > 0 && !input.force) {
-    const description =
-      'is needed: documents this user uploaded for the company depend on them; ' +
-      'an administrator can force the removal'
-    return validationFailure([{ parameter: 'force', description }])
+    return validationFailure([refusal('force', 'refusal.security.uploadsDependOnUser')])
   }
   await context.db.transaction(async (db) => {
     await db

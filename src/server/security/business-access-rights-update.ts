@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { companyUsers } from '../db/schema-security.ts'
 import { AccessRight } from '../../generated/constants.ts'
 import { businessRefusal, companyUser, isCompanyOwner } from './company-access.ts'
@@ -14,20 +14,20 @@ export const handler: Handler<'businessAccessRightsUpdate'> = async (context, in
   const session = requireSession(context)
   const companyId = session.customerId
   if (input.accessRights === AccessRight.Uploading) {
-    return validationFailure([{ parameter: 'accessRights', description: 'must not be 5' }])
+    return validationFailure([refusal('accessRights', 'refusal.security.rightsNotFive')])
   }
-  const refusal = await businessRefusal(context.db, companyId)
-  if (refusal) return refusal
+  const denied = await businessRefusal(context.db, companyId)
+  if (denied) return denied
   if (await isCompanyOwner(context.db, companyId, input.id)) {
-    const description = "is the company's own sign-in, which always holds full access"
-    return validationFailure([{ parameter: 'id', description }])
+    const description = 'refusal.security.ownerAlwaysFull'
+    return validationFailure([refusal('id', description)])
   }
   if (input.id === session.userId) {
-    const description = 'is you; another user with full access must change your rights'
-    return validationFailure([{ parameter: 'id', description }])
+    const description = 'refusal.security.cannotChangeOwnRights'
+    return validationFailure([refusal('id', description)])
   }
   if (!(await companyUser(context.db, companyId, input.id))) {
-    return validationFailure([{ parameter: 'id', description: 'is not a user of this company' }])
+    return validationFailure([refusal('id', 'refusal.common.notAUserOfCompany')])
   }
   await context.db
     .update(companyUsers)

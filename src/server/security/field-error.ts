@@ -3,5 +3,5 @@
 import type { FieldError } from '../rpc/outcome.ts'
 
 export function isFieldError(value: object): value is FieldError {
-  return 'parameter' in value && 'description' in value
+  return 'parameter' in value && 'text' in value
 }

@@ -3,7 +3,7 @@
 import { count, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { ipWhitelistEntries } from '../db/schema-security.ts'
 import { normaliseIpRange } from './ip-address.ts'
 import { isFieldError } from './field-error.ts'
@@ -18,8 +18,8 @@ export const handler: Handler<'ipAccessAdd'> = async (context, input) => {
     .from(ipWhitelistEntries)
     .where(eq(ipWhitelistEntries.customerId, customerId))
   if ((held?.n ?? 0) >= maxWhitelistEntries) {
-    const description = `cannot be added: the whitelist holds at most ${maxWhitelistEntries} entries`
-    return validationFailure([{ parameter: 'ip', description }])
+    const limit = { limit: maxWhitelistEntries }
+    return validationFailure([refusal('ip', 'refusal.security.whitelistFull', limit)])
   }
   const [row] = await context.db
     .insert(ipWhitelistEntries)
@@ -27,10 +27,11 @@ export const handler: Handler<'ipAccessAdd'> = async (context, input) => {
     .onConflictDoNothing()
     .returning()
   if (!row) {
-    const what = range.ipFrom === range.ipTo ? 'this address' : 'this range'
-    return validationFailure([
-      { parameter: 'ip', description: `is already on the whitelist as ${what}` },
-    ])
+    const reason =
+      range.ipFrom === range.ipTo
+        ? 'refusal.security.addressWhitelisted'
+        : 'refusal.security.rangeWhitelisted'
+    return validationFailure([refusal('ip', reason)])
   }
   return rpcOk({ item: whitelistItemView(row) })
 }

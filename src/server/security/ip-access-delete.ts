@@ -4,31 +4,24 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { ipWhitelistEntries } from '../db/schema-security.ts'
-import {
-  addressListed,
-  lockoutDescription,
-  whitelistEnabled,
-  whitelistEntries,
-} from './ip-whitelist.ts'
+import { addressListed, whitelistEnabled, whitelistEntries } from './ip-whitelist.ts'
 
 export const handler: Handler<'ipAccessDelete'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const entries = await whitelistEntries(context.db, customerId)
   if (!entries.some((entry) => entry.id === input.id)) {
-    return validationFailure([
-      { parameter: 'id', description: 'is not an entry of your whitelist' },
-    ])
+    return validationFailure([refusal('id', 'refusal.security.notWhitelistEntry')])
   }
   if (await whitelistEnabled(context.db, customerId)) {
     const rest = entries.filter((entry) => entry.id !== input.id)
     if (rest.length === 0) {
-      const description = 'is the last entry; turn the whitelist off before removing it'
-      return validationFailure([{ parameter: 'id', description }])
+      const description = 'refusal.security.lastWhitelistEntry'
+      return validationFailure([refusal('id', description)])
     }
     if (!addressListed(rest, context.ip)) {
-      return validationFailure([{ parameter: 'id', description: lockoutDescription(context.ip) }])
+      return validationFailure([refusal('id', 'refusal.security.lockout', { ip: context.ip })])
     }
   }
   await context.db

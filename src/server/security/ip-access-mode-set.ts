@@ -3,22 +3,20 @@
 // one that holds the address the customer is using, so nobody locks themselves out.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { securitySettings } from '../db/schema-security.ts'
-import { addressListed, lockoutDescription, whitelistEntries } from './ip-whitelist.ts'
+import { addressListed, whitelistEntries } from './ip-whitelist.ts'
 
 export const handler: Handler<'ipAccessModeSet'> = async (context, input) => {
   const { customerId } = requireSession(context)
   if (input.enable) {
     const entries = await whitelistEntries(context.db, customerId)
     if (entries.length === 0) {
-      const description = 'needs at least one address on the whitelist first'
-      return validationFailure([{ parameter: 'enable', description }])
+      const description = 'refusal.security.whitelistEmpty'
+      return validationFailure([refusal('enable', description)])
     }
     if (!addressListed(entries, context.ip)) {
-      return validationFailure([
-        { parameter: 'enable', description: lockoutDescription(context.ip) },
-      ])
+      return validationFailure([refusal('enable', 'refusal.security.lockout', { ip: context.ip })])
     }
   }
   const values = { customerId, ipWhitelistEnabled: input.enable, updatedAt: new Date() }

@@ -3,6 +3,7 @@
 // "2001:db8::1" are one entry. IPv4 stays dotted decimal; IPv6 follows RFC 5952 (lower case,
 // no leading zeros, the longest run of two or more zero groups shortened to "::").
 import type { FieldError } from '../rpc/outcome.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 export interface IpAddress {
   family: 4 | 6
@@ -97,18 +98,18 @@ export function normaliseIp(text: string): string | undefined {
  */
 export function normaliseIpRange(ip: string, toIp?: string): IpRange | FieldError {
   const from = parseIp(ip)
-  if (!from) return { parameter: 'ip', description: 'must be an IPv4 or IPv6 address' }
+  if (!from) return refusal('ip', 'refusal.common.ipAddress')
   if (toIp === undefined) {
     const single = formatIp(from)
     return { family: from.family, ipFrom: single, ipTo: single }
   }
   const to = parseIp(toIp)
-  if (!to) return { parameter: 'toIp', description: 'must be an IPv4 or IPv6 address' }
+  if (!to) return refusal('toIp', 'refusal.common.ipAddress')
   if (to.family !== from.family) {
-    return { parameter: 'toIp', description: `must be an IPv${from.family} address like ip` }
+    return refusal('toIp', 'refusal.common.sameIpFamily', { family: String(from.family) })
   }
   if (to.value < from.value) {
-    return { parameter: 'toIp', description: 'must not come before ip' }
+    return refusal('toIp', 'refusal.common.beforeFirstAddress')
   }
   return { family: from.family, ipFrom: formatIp(from), ipTo: formatIp(to) }
 }

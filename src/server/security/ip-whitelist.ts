@@ -58,7 +58,3 @@ export function addressListed(entries: Pick<EntryRow, 'ipFrom' | 'ipTo'>[], ip: 
     )
   })
 }
-
-/** The refusal that keeps a customer from locking out the address they are using. */
-export const lockoutDescription = (ip: string) =>
-  `would lock you out: your current address ${ip} is not on the whitelist; add it first`

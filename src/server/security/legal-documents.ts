@@ -1,10 +1,14 @@
 // The legal documents of a customer (product-spec section 7, Security settings: legal info and
-// the agreement download). The catalogue is ours (data/legal-documents.json): terms and privacy
-// for everyone, the fee schedule of the customer's type. RPC calls carry no brand yet, so every
-// brand serves the same documents, with relative links the portal opens on its own host.
+// the agreement download). The list is ours (data/legal-documents.json): terms and privacy
+// for everyone, the fee schedule of the customer's type. Their titles and paragraphs are texts
+// of the message catalogue ("legal.<textKey>"), so they read in the reader's language (issue
+// 16). RPC calls carry no brand yet, so every brand serves the same documents, with relative
+// links the portal opens on its own host.
 import type { components } from '../../generated/api.d.ts'
 import type { CustomerRow } from '../kyc/customer-records.ts'
 import catalogue from './data/legal-documents.json' with { type: 'json' }
+import english from '../../../locales/en/messages.json' with { type: 'json' }
+import { renderMessage, type Lang, type MessageKey } from '../messages/messages.ts'
 
 export type LegalDocumentView = components['schemas']['LegalDocument']
 export type LegalDocumentEntry = (typeof catalogue)[number]
@@ -23,13 +27,31 @@ function acceptedAt(entry: LegalDocumentEntry, customer: CustomerRow): Date {
   return customer.createdAt > effective ? customer.createdAt : effective
 }
 
+type TextKey = keyof typeof english.legal
+
+/** A document's title and paragraphs in a language (English where it lacks one). */
+export function legalText(
+  entry: LegalDocumentEntry,
+  lang: Lang,
+): { title: string; paragraphs: string[] } {
+  const textKey = entry.textKey as TextKey
+  const numbers = Object.keys(english.legal[textKey].paragraphs)
+  return {
+    title: renderMessage(lang, `legal.${textKey}.title`),
+    paragraphs: numbers.map((n) =>
+      renderMessage(lang, `legal.${textKey}.paragraphs.${n}` as MessageKey),
+    ),
+  }
+}
+
 export function legalDocumentView(
   entry: LegalDocumentEntry,
   customer: CustomerRow,
+  lang: Lang,
 ): LegalDocumentView {
   return {
     id: entry.id,
-    name: entry.name,
+    name: legalText(entry, lang).title,
     type: entry.type,
     url: entry.url,
     acceptedAt: acceptedAt(entry, customer).toISOString(),

@@ -1,6 +1,7 @@
 // The time window of a login-history query (product-spec section 7: fromDate, toDate). Dates
 // are whole UTC days and both ends are included, so fromDate = toDate is one day.
 import type { FieldError } from '../rpc/outcome.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 export interface TimeWindow {
   /** The first instant included. */
@@ -14,7 +15,7 @@ const dayMs = 86_400_000
 /** The window of two yyyy-mm-dd dates (already checked by the schema); either may be absent. */
 export function loginHistoryWindow(fromDate?: string, toDate?: string): TimeWindow | FieldError {
   if (fromDate !== undefined && toDate !== undefined && toDate < fromDate) {
-    return { parameter: 'toDate', description: 'must not be before fromDate' }
+    return refusal('toDate', 'refusal.common.beforeStartDate')
   }
   const window: TimeWindow = {}
   if (fromDate !== undefined) window.from = new Date(`${fromDate}T00:00:00Z`)

@@ -2,15 +2,15 @@
 // customer (product-spec section 7: identified, value).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { notificationPreferences } from '../db/schema-security.ts'
 import { isKnownSetting, notificationSettingsOf } from './notification-settings.ts'
 
 export const handler: Handler<'notificationSettingsSet'> = async (context, input) => {
   const { customerId } = requireSession(context)
   if (!isKnownSetting(input.identified)) {
-    const description = 'is not a notification setting'
-    return validationFailure([{ parameter: 'identified', description }])
+    const description = 'refusal.security.notNotificationSetting'
+    return validationFailure([refusal('identified', description)])
   }
   const values = { customerId, identified: input.identified, value: input.value }
   await context.db

@@ -4,7 +4,14 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
+import {
+  type Answer,
+  type Failure,
+  refusal,
+  rpcFail,
+  rpcOk,
+  validationFailure,
+} from '../rpc/outcome.ts'
 import { users } from '../db/schema.ts'
 import { revokeSignInsOf } from '../auth/tokens.ts'
 import { confirmationCanceledText, redeemConfirmation } from './confirmations.ts'
@@ -23,8 +30,10 @@ export const handler: Handler<'passwordChangeConfirm'> = async (context, input) 
     const redemption = await redeemConfirmation(db, owner, input.requestKey, input.code)
     if (redemption.outcome === 'canceled') return rpcFail('TA1', confirmationCanceledText)
     if (redemption.outcome === 'wrongCode') {
-      const description = `is not the code we sent; ${redemption.attemptsLeft} attempts left`
-      return validationFailure([{ parameter: 'code', description }])
+      const attempts = redemption.attemptsLeft
+      return validationFailure([
+        refusal('code', 'refusal.auth.wrongSentCodeAttempts', { attempts }),
+      ])
     }
     const passwordHash = redemption.row.payload.passwordHash
     if (!passwordHash) throw new Error('assertion: a password change carries the new hash')

@@ -5,10 +5,10 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { users } from '../db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts'
-import { blockedMessage, checkPasswordCounted } from '../auth/login-attempts.ts'
+import { blockMinutes, checkPasswordCounted } from '../auth/login-attempts.ts'
 import { issueConfirmation } from './confirmations.ts'
 import { emailOfUser } from './outbox.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
@@ -16,9 +16,7 @@ import { languageOfUser } from '../messages/reader-language.ts'
 export const handler: Handler<'passwordChange'> = async (context, input) => {
   const session = requireSession(context)
   if (input.passwordNewRepeat !== input.passwordNew) {
-    return validationFailure([
-      { parameter: 'passwordNewRepeat', description: 'must equal passwordNew' },
-    ])
+    return validationFailure([refusal('passwordNewRepeat', 'refusal.security.repeatNewPassword')])
   }
   const [user] = await context.db.select().from(users).where(eq(users.id, session.userId))
   if (!user) throw new Error(`assertion: the session's user ${session.userId} exists`)
@@ -28,14 +26,14 @@ export const handler: Handler<'passwordChange'> = async (context, input) => {
     verifyPassword(input.password, user.passwordHash),
   )
   if (check.outcome !== 'right') {
-    const description =
-      check.outcome === 'blocked' ? blockedMessage : 'is not your current password'
-    return validationFailure([{ parameter: 'password', description }])
+    const wrong =
+      check.outcome === 'blocked'
+        ? refusal('password', 'refusal.security.passwordBlocked', { minutes: blockMinutes })
+        : refusal('password', 'refusal.security.notCurrentPassword')
+    return validationFailure([wrong])
   }
   if (input.passwordNew === input.password) {
-    return validationFailure([
-      { parameter: 'passwordNew', description: 'must differ from the current password' },
-    ])
+    return validationFailure([refusal('passwordNew', 'refusal.security.sameAsCurrentPassword')])
   }
   const issued = await issueConfirmation(context.db, {
     kind: 'passwordChange',

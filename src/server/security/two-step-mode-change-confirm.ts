@@ -4,12 +4,13 @@ import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import {
+  type Answer,
+  type Failure,
+  refusal,
+  type RpcData,
   rpcFail,
   rpcOk,
   validationFailure,
-  type Answer,
-  type Failure,
-  type RpcData,
 } from '../rpc/outcome.ts'
 import { customers } from '../db/schema.ts'
 import { confirmationCanceledText, redeemConfirmation } from './confirmations.ts'
@@ -22,8 +23,10 @@ export const handler: Handler<'twoStepModeChangeConfirm'> = async (context, inpu
       const redemption = await redeemConfirmation(db, owner, input.reqId, input.code)
       if (redemption.outcome === 'canceled') return rpcFail('TA1', confirmationCanceledText)
       if (redemption.outcome === 'wrongCode') {
-        const description = `is not the code we sent; ${redemption.attemptsLeft} attempts left`
-        return validationFailure([{ parameter: 'code', description }])
+        const attempts = redemption.attemptsLeft
+        return validationFailure([
+          refusal('code', 'refusal.auth.wrongSentCodeAttempts', { attempts }),
+        ])
       }
       const { typeMode, mode } = redemption.row.payload
       if ((typeMode !== 'login' && typeMode !== 'transaction') || !mode) {

@@ -11,6 +11,7 @@ import {
   type MessageParams,
 } from '../messages/messages.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 export type TypeMode = TwoStepKind
 
@@ -28,15 +29,12 @@ export function modeRefusal(
 ): FieldError | undefined {
   const allowed = twoStepModes[typeMode]
   if (!allowed.includes(mode)) {
-    return {
-      parameter: 'mode',
-      description: `must be one of ${allowed.join(', ')} for ${typeMode}`,
-    }
+    return refusal('mode', `refusal.security.modeNotOffered.${typeMode}`)
   }
   const now = typeMode === 'login' ? current.login2faMode : current.transactionApproveMode
-  if (mode === now) return { parameter: 'mode', description: `is already your ${typeMode} mode` }
+  if (mode === now) return refusal('mode', `refusal.security.modeAlreadySet.${typeMode}`)
   if (mode === ApprovalMode.Sms && !hasConfirmedPhone) {
-    return { parameter: 'mode', description: 'needs a confirmed primary phone number' }
+    return refusal('mode', 'refusal.security.needsConfirmedPhone')
   }
   return undefined
 }

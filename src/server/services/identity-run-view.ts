@@ -2,7 +2,7 @@
 // and the one refusal of a link that opens no run.
 import type { components } from '../../generated/api.d.ts'
 import type { RunRow } from '../adapters/identity/built-in-identity.ts'
-import { validationFailure, type Failure } from '../rpc/outcome.ts'
+import { type Failure, refusal, validationFailure } from '../rpc/outcome.ts'
 
 type Run = components['schemas']['ServicesIdentityVerificationRun']
 
@@ -23,7 +23,5 @@ export function runView(run: RunRow): Run {
 
 /** An unknown run, a wrong token and an expired link: one answer for all three. */
 export function linkRefused(parameter: string): Failure {
-  return validationFailure([
-    { parameter, description: 'does not open an identity check: the link is wrong or has expired' },
-  ])
+  return validationFailure([refusal(parameter, 'refusal.services.identityLinkInvalid')])
 }

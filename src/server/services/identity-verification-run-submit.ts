@@ -4,7 +4,7 @@
 // the run is in progress (the customer's state is verificationProcessing) and the provider's
 // decision is scheduled (adapters/identity/built-in-identity.ts).
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { type FieldError, refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import type { Db } from '../db/open-database.ts'
 import { checkUploadedFile, type CheckedFile } from '../uploads/stored-files.ts'
 import { openRun } from '../adapters/identity/built-in-identity.ts'
@@ -20,7 +20,7 @@ function checkFiles(
   const selfie = checkUploadedFile(selfiePart, 'selfie')
   if (!selfie.ok) errors.push(selfie.error)
   else if (selfie.file.contentType === 'application/pdf') {
-    errors.push({ parameter: 'selfie', description: 'is not a photo (JPEG or PNG)' })
+    errors.push(refusal('selfie', 'refusal.common.notAPhoto'))
   }
   const document = checkUploadedFile(documentPart, 'document')
   if (!document.ok) errors.push(document.error)
@@ -44,9 +44,7 @@ export const handler: Handler<'identityVerificationRunSubmit'> = async (context,
       now,
     )
     if (sent === 'alreadySent') {
-      return validationFailure([
-        { parameter: 'data.workflowRunId', description: 'has already been sent for checking' },
-      ])
+      return validationFailure([refusal('data.workflowRunId', 'refusal.services.alreadySent')])
     }
     return rpcOk({ identityVerificationRun: runView(sent) })
   })

@@ -10,9 +10,10 @@ import type { Db } from '../db/open-database.ts'
 import { customerPhones } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { restFailure, type Failure } from '../rpc/outcome.ts'
+import { restFailure, type Failure, type RefusalKey } from '../rpc/outcome.ts'
 import { captchaOf } from '../adapters/captcha/captcha.ts'
-import { captchaRefusalText } from '../adapters/captcha/captcha-adapter.ts'
+import { captchaRefusalKey } from '../adapters/captcha/captcha-adapter.ts'
+import { defaultLang, renderMessage } from '../messages/messages.ts'
 import type { PhoneRow } from '../kyc/customer-records.ts'
 import { issuePhoneCode } from '../customer/phone-confirmation-codes.ts'
 import { Refusal, writeTransaction } from '../customer/write-transaction.ts'
@@ -43,7 +44,7 @@ export async function sendVerificationCode(
   const { customerId, userId } = requireSession(context)
   const captcha = captchaOf(context)
   const check = await captcha.verify(request.captcha, context.ip)
-  if (!check.ok) return captchaFailure(captchaRefusalText[check.refusal])
+  if (!check.ok) return captchaFailure(captchaRefusalKey[check.refusal])
   const outcome = await writeTransaction(context.db, async (tx) => {
     const phone = await phoneOf(tx, customerId, choice)
     if (!phone) {
@@ -53,7 +54,7 @@ export async function sendVerificationCode(
     }
     if (phone.confirmedAt) return restFailure(422, { message: alreadyConfirmedMessage })
     const redeemed = await captcha.redeem(tx, check.pass)
-    if (!redeemed.ok) return captchaFailure(captchaRefusalText.used)
+    if (!redeemed.ok) return captchaFailure(captchaRefusalKey.used)
     const issued = await issuePhoneCode(tx, {
       phoneId: phone.id,
       customerId,
@@ -79,8 +80,9 @@ export async function sendVerificationCode(
   return outcome === 'sent' ? undefined : outcome
 }
 
-function captchaFailure(description: string): Failure {
-  return restFailure(422, { message: `The captcha ${description}.` })
+/** A REST message (not a VF), written in English as the service's other messages. */
+function captchaFailure(reason: RefusalKey): Failure {
+  return restFailure(422, { message: `The captcha ${renderMessage(defaultLang, reason)}.` })
 }
 
 /** The customer's current phone the choice names, locked; another customer's is none. */

@@ -22,6 +22,7 @@ import {
 import { ApprovalType } from '../../generated/constants.ts'
 import { renderMessage, type Lang, type MessageParams } from '../messages/messages.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
+import type { RefusalKey } from '../rpc/outcome.ts'
 
 export const approvalCodeLifetimeMs = 10 * 60 * 1000
 export const maxWrongApprovalCodes = 5
@@ -217,10 +218,10 @@ export async function checkApprovalCode(
   return { ok: false, reason: locked ? 'locked' : 'wrong' }
 }
 
-export const codeRefusalText: Record<Exclude<CodeCheck, { ok: true }>['reason'], string> = {
-  expired: 'has expired; ask for a new code',
-  canceled: 'was replaced by a newer code or canceled; use the newest code',
-  used: 'was already used',
-  wrong: 'is not the code sent for this transaction',
-  locked: 'was wrong too many times; Confirmation canceled',
+export const codeRefusalKey: Record<Exclude<CodeCheck, { ok: true }>['reason'], RefusalKey> = {
+  expired: 'refusal.transfers.code.expired',
+  canceled: 'refusal.transfers.code.canceled',
+  used: 'refusal.transfers.code.used',
+  wrong: 'refusal.transfers.code.wrong',
+  locked: 'refusal.transfers.code.locked',
 }

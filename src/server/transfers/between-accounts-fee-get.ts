@@ -3,7 +3,7 @@
 // three). Moving between own accounts is free; a conversion is priced in the rate.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
@@ -11,15 +11,11 @@ import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
 export const handler: Handler<'betweenAccountsFeeGet'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const from = await ownAccount(context.db, customerId, input.fromAccountId)
-  if (!from)
-    return validationFailure([{ parameter: 'fromAccountId', description: 'is not your account' }])
+  if (!from) return validationFailure([refusal('fromAccountId', 'refusal.common.notYourAccount')])
   const to = await ownAccount(context.db, customerId, input.toAccountId)
-  if (!to)
-    return validationFailure([{ parameter: 'toAccountId', description: 'is not your account' }])
+  if (!to) return validationFailure([refusal('toAccountId', 'refusal.common.notYourAccount')])
   if (to.id === from.id) {
-    return validationFailure([
-      { parameter: 'toAccountId', description: 'must differ from fromAccountId' },
-    ])
+    return validationFailure([refusal('toAccountId', 'refusal.transfers.mustDifferFromSource')])
   }
   const quote = quoteOf('betweenAccounts', from, to.currencyCode, input.amount, from.currencyCode, {
     amount: 'amount',

@@ -3,7 +3,7 @@
 // sections 3, 4 and 7). transfer-orders.ts decides the route: done now, waiting for a code,
 // or an approval request for a business user with access right 3.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcFail, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcFail, validationFailure } from '../rpc/outcome.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { actingUser } from './acting-user.ts'
 import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
@@ -13,15 +13,11 @@ import { subscriptionTermsOf } from './subscription-terms.ts'
 export const handler: Handler<'betweenAccountsTransferSubmit'> = async (context, input) => {
   const acting = await actingUser(context)
   const from = await ownAccount(context.db, acting.customerId, input.fromAccount)
-  if (!from)
-    return validationFailure([{ parameter: 'fromAccount', description: 'is not your account' }])
+  if (!from) return validationFailure([refusal('fromAccount', 'refusal.common.notYourAccount')])
   const to = await ownAccount(context.db, acting.customerId, input.toAccount)
-  if (!to)
-    return validationFailure([{ parameter: 'toAccount', description: 'is not your account' }])
+  if (!to) return validationFailure([refusal('toAccount', 'refusal.common.notYourAccount')])
   if (to.id === from.id) {
-    return validationFailure([
-      { parameter: 'toAccount', description: 'must differ from fromAccount' },
-    ])
+    return validationFailure([refusal('toAccount', 'refusal.transfers.mustDifferFromSource')])
   }
   if (to.statusId === AccountStatus.Closed) {
     return rpcFail('CA', `Account ${to.id} is closed.`, { field: 'toAccount' })

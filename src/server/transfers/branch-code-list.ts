@@ -2,7 +2,7 @@
 // sections 5 and 7: BR, JP, HK and LK). A bank the directory holds no branches for answers an
 // empty list; a bank code the country does not know is refused naming bankCode.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { country, unknownCountry } from '../dictionaries/country-table.ts'
 import { bankDirectory } from './directory/bank-directory.ts'
 
@@ -11,7 +11,7 @@ export const handler: Handler<'branchCodeList'> = async (_context, { countryCode
   const bank = await bankDirectory().bankByCode(countryCode, bankCode)
   if (!bank) {
     return validationFailure([
-      { parameter: 'bankCode', description: `is not a bank of ${countryCode} in the directory` },
+      refusal('bankCode', 'refusal.transfers.notBankOfCountry', { country: countryCode }),
     ])
   }
   const branches = [...(bank.branches ?? [])].sort((a, b) => a.code.localeCompare(b.code))

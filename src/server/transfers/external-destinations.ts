@@ -103,18 +103,24 @@ function wireDestination(input: ExternalRequest): Resolved {
   if (iban !== undefined) {
     const checked = ibanCheck(iban)
     if (!checked.valid) {
-      return { parameter: 'iban', description: `is not a valid IBAN (${checked.problem})` }
+      return { parameter: 'iban', text: { key: `refusal.transfers.iban.${checked.problem!}` } }
     }
     if (checked.countryCode !== countryCode) {
-      return { parameter: 'iban', description: `is not an IBAN of ${countryCode}` }
+      return {
+        parameter: 'iban',
+        text: { key: 'refusal.transfers.ibanOfCountry', params: { country: countryCode } },
+      }
     }
   }
   const swift = swiftCheck(str(input.swift)!)
   if (!swift.valid) {
-    return { parameter: 'swift', description: `is not a valid SWIFT code (${swift.problem})` }
+    return { parameter: 'swift', text: { key: `refusal.transfers.swift.${swift.problem!}` } }
   }
   if (swift.countryCode !== countryCode) {
-    return { parameter: 'swift', description: `is not a SWIFT code of ${countryCode}` }
+    return {
+      parameter: 'swift',
+      text: { key: 'refusal.transfers.swiftOfCountry', params: { country: countryCode } },
+    }
   }
   const account = iban ?? str(input.accountNumber)!
   return {
@@ -143,7 +149,10 @@ function eftDestination(input: ExternalRequest): Resolved {
       if (!str(input[field])) {
         return {
           parameter: field,
-          description: `is required for a bank transfer to ${countryCode}`,
+          text: {
+            key: 'refusal.transfers.requiredForBankTransferTo',
+            params: { country: countryCode },
+          },
         }
       }
     }
@@ -194,9 +203,10 @@ async function cardDestination(
       .select()
       .from(externalCards)
       .where(and(eq(externalCards.id, cardId), eq(externalCards.customerId, customerId)))
-    if (!card) return { parameter: 'externalCardId', description: 'is not a saved card of yours' }
+    if (!card)
+      return { parameter: 'externalCardId', text: { key: 'refusal.transfers.notYourSavedCard' } }
     if (isBinBlocked(card.binNumber)) {
-      return { parameter: 'externalCardId', description: 'is a card whose BIN is blocked' }
+      return { parameter: 'externalCardId', text: { key: 'refusal.transfers.blockedBin' } }
     }
     return cardResult(card.maskedCardNumber, card.cardHolderName, currency, card.countryCode, {
       externalCardId: card.id,
@@ -206,10 +216,10 @@ async function cardDestination(
   const digits = str(input.cardNumber)!.replace(/\s+/g, '')
   const bin = binOf(digits)
   if (!bin || !luhnValid(digits)) {
-    return { parameter: 'cardNumber', description: 'is not a valid card number' }
+    return { parameter: 'cardNumber', text: { key: 'refusal.transfers.notCardNumber' } }
   }
   if (isBinBlocked(bin))
-    return { parameter: 'cardNumber', description: 'is a card whose BIN is blocked' }
+    return { parameter: 'cardNumber', text: { key: 'refusal.transfers.blockedBin' } }
   const info = binInfoOf(bin)
   const masked = maskPan(digits)
   const holder = str(input.cardHolderName)!
@@ -242,7 +252,10 @@ function cardResult(
 ): Resolved {
   // The card's country, where the BIN table knows it, must be one cards are paid to.
   if (countryCode && !methodOffered('oct', countryCode, currency)) {
-    return { parameter: 'currencyCode', description: `is not paid out to cards of ${countryCode}` }
+    return {
+      parameter: 'currencyCode',
+      text: { key: 'refusal.transfers.notPaidToCardsOf', params: { country: countryCode } },
+    }
   }
   return {
     field: 'cardNumber',
@@ -270,14 +283,17 @@ export function cryptoNetworkOf(
 ): { network: string; shape: RegExp } | FieldError {
   const networks = cryptoNetworks[currency]
   if (!networks || !(cryptoCurrencies as readonly string[]).includes(currency)) {
-    return { parameter: 'currencyCode', description: 'is not a crypto currency the bank sends' }
+    return { parameter: 'currencyCode', text: { key: 'refusal.transfers.notCryptoCurrency' } }
   }
   const network = named?.toLowerCase() ?? Object.keys(networks)[0]!
   const shape = networks[network]
   if (!shape) {
     return {
       parameter: 'network',
-      description: `must be one of ${Object.keys(networks).join(', ')} for ${currency}`,
+      text: {
+        key: 'refusal.transfers.notNetworkOf',
+        params: { currency, networks: Object.keys(networks).join(', ').toUpperCase() },
+      },
     }
   }
   return { network, shape }
@@ -290,7 +306,10 @@ function cryptoDestination(input: ExternalRequest, from: AccountRow): Resolved {
   const { network, shape } = chain
   const wallet = str(input.walletAddress)!
   if (!shape.test(wallet)) {
-    return { parameter: 'walletAddress', description: `is not a ${network} address` }
+    return {
+      parameter: 'walletAddress',
+      text: { key: 'refusal.transfers.notWalletOf', params: { network: network.toUpperCase() } },
+    }
   }
   return {
     field: 'walletAddress',
@@ -315,12 +334,12 @@ async function instantDestination(input: ExternalRequest): Promise<Resolved> {
   if (unpaid) return unpaid
   const keyType = str(input.instantKeyType)!
   if (!isInstantKeyType(keyType)) {
-    return { parameter: 'instantKeyType', description: 'is not a key type of the instant scheme' }
+    return { parameter: 'instantKeyType', text: { key: 'refusal.transfers.notInstantKeyType' } }
   }
   const checked = instantKeyCheck(keyType, str(input.instantKey)!)
-  if (!checked.valid) return { parameter: 'instantKey', description: checked.description! }
+  if (!checked.valid) return { parameter: 'instantKey', text: { key: checked.reason! } }
   const owner = await bankDirectory().instantKey(keyType, checked.key)
-  if (!owner) return { parameter: 'instantKey', description: 'does not lead to an account' }
+  if (!owner) return { parameter: 'instantKey', text: { key: 'refusal.transfers.keyLeadsNowhere' } }
   return {
     field: 'instantKey',
     beneficiaryName: owner.beneficiaryName,

@@ -17,8 +17,11 @@ export function countryTargetError(
 ): FieldError | undefined {
   if (methodOffered(kind, countryCode, currencyCode)) return undefined
   return methodOffered(kind, countryCode)
-    ? { parameter: 'currencyCode', description: `is not paid out by this method in ${countryCode}` }
-    : { parameter: 'countryCode', description: 'is not a country this method pays out to' }
+    ? {
+        parameter: 'currencyCode',
+        text: { key: 'refusal.transfers.notPaidOutByMethodIn', params: { country: countryCode } },
+      }
+    : { parameter: 'countryCode', text: { key: 'refusal.transfers.notCountryOfMethod' } }
 }
 
 export async function cardTargetError(
@@ -33,14 +36,15 @@ export async function cardTargetError(
       .where(
         and(eq(externalCards.id, input.externalCardId), eq(externalCards.customerId, customerId)),
       )
-    if (!card) return { parameter: 'externalCardId', description: 'is not a saved card of yours' }
+    if (!card)
+      return { parameter: 'externalCardId', text: { key: 'refusal.transfers.notYourSavedCard' } }
     if (isBinBlocked(card.binNumber)) {
-      return { parameter: 'externalCardId', description: 'is a card whose BIN is blocked' }
+      return { parameter: 'externalCardId', text: { key: 'refusal.transfers.blockedBin' } }
     }
     return undefined
   }
   if (input.binNumber !== undefined && isBinBlocked(input.binNumber)) {
-    return { parameter: 'binNumber', description: 'is a blocked BIN' }
+    return { parameter: 'binNumber', text: { key: 'refusal.transfers.blockedBinShort' } }
   }
   return undefined
 }

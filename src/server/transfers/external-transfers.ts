@@ -64,7 +64,9 @@ export async function submitExternalTransfer(
   }
   const from = await ownAccount(db, acting.customerId, request.accountId)
   if (!from)
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+    return validationFailure([
+      { parameter: 'accountId', text: { key: 'refusal.common.notYourAccount' } },
+    ])
   const destination = await destinationOf(db, acting.customerId, kind, request, from)
   if (isFieldError(destination)) return validationFailure([destination])
   const quote = quoteOf(
@@ -145,7 +147,9 @@ export async function externalFee(
 ): Promise<Answer<FeeOperation> | Failure> {
   const from = await ownAccount(db, customerId, input.accountId)
   if (!from)
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+    return validationFailure([
+      { parameter: 'accountId', text: { key: 'refusal.common.notYourAccount' } },
+    ])
   const currency = payoutCurrency(from.currencyCode)
   const quote = quoteOf(
     kind,

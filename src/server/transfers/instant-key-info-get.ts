@@ -4,32 +4,28 @@
 // sender can confirm the beneficiary before sending; when none is sent the owner's tax id is
 // answered masked, as the instant scheme shows it to a payer who does not know it.
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure, type Failure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure, type Failure, type RefusalKey } from '../rpc/outcome.ts'
 import { bankDirectory } from './directory/bank-directory.ts'
-import {
-  instantKeyCheck,
-  instantKeyTypes,
-  isInstantKeyType,
-  maskTaxId,
-} from './directory/instant.ts'
+import { instantKeyCheck, isInstantKeyType, maskTaxId } from './directory/instant.ts'
 
-function refuse(parameter: string, description: string | undefined): Failure {
-  return validationFailure([{ parameter, description: description ?? 'is not valid' }])
+function refuse(parameter: string, reason: RefusalKey | undefined): Failure {
+  return validationFailure([refusal(parameter, reason ?? 'refusal.common.notValid')])
 }
 
 export const handler: Handler<'instantKeyInfoGet'> = async (_context, input) => {
   const { instantKeyType, taxId } = input
   if (!isInstantKeyType(instantKeyType)) {
-    return refuse('instantKeyType', `must be one of ${instantKeyTypes.join(', ')}`)
+    return refuse('instantKeyType', 'refusal.transfers.notInstantKeyType')
   }
   const key = instantKeyCheck(instantKeyType, input.instantKey)
-  if (!key.valid) return refuse('instantKey', key.description)
+  if (!key.valid) return refuse('instantKey', key.reason)
   const owner = taxId === undefined || taxId === '' ? undefined : instantKeyCheck('taxId', taxId)
-  if (owner && !owner.valid) return refuse('taxId', owner.description)
+  if (owner && !owner.valid) return refuse('taxId', owner.reason)
   const directory = bankDirectory()
   const found = await directory.instantKey(instantKeyType, key.key)
-  if (!found) return refuse('instantKey', 'is not registered with any instant bank')
-  if (owner && owner.key !== found.taxId) return refuse('taxId', "is not the key owner's tax id")
+  if (!found) return refuse('instantKey', 'refusal.transfers.keyNotRegistered')
+  if (owner && owner.key !== found.taxId)
+    return refuse('taxId', 'refusal.transfers.notKeyOwnerTaxId')
   const banks = await directory.instantBanksOf(found.countryCode)
   const bank = banks.find((entry) => entry.instantCode === found.bankCode)
   return rpcOk({

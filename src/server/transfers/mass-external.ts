@@ -11,7 +11,10 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { massBatchRows, massBatches } from '../db/schema-mass.ts'
 import {
+  describeRefusal,
   isRpcFailure,
+  refusal,
+  refusalsIn,
   rpcFail,
   rpcOk,
   validationFailure,
@@ -20,6 +23,7 @@ import {
   type FieldError,
   type RpcData,
 } from '../rpc/outcome.ts'
+import { defaultLang, type Lang } from '../messages/messages.ts'
 import { fieldErrors } from '../rpc/validation-errors.ts'
 import * as validators from '../../generated/validators.js'
 import type { ValidateFunction } from '../../generated/validators.js'
@@ -114,6 +118,8 @@ export interface ExternalMassInput {
   fileName: string
   mimeType: string
   content: Buffer
+  /** The reader's language of a preview's row refusals (English when left out). */
+  lang?: Lang
 }
 
 /** The column of the file a request field came from (currencyCode is the currency column). */
@@ -192,7 +198,7 @@ async function checkRows(
       for (const error of fieldErrors(validate.errors)) {
         errors.push({
           line,
-          error: { parameter: atLine(line, error.parameter), description: error.description },
+          error: { ...error, parameter: atLine(line, error.parameter) },
         })
       }
       continue
@@ -202,10 +208,7 @@ async function checkRows(
     if (isFieldError(destination)) {
       errors.push({
         line,
-        error: {
-          parameter: atLine(line, destination.parameter),
-          description: destination.description,
-        },
+        error: { ...destination, parameter: atLine(line, destination.parameter) },
       })
       continue
     }
@@ -233,10 +236,10 @@ async function checkRows(
     if (broken) {
       errors.push({
         line,
-        error: {
-          parameter: atLine(line, 'amount'),
-          description: `is more than the ${broken.period} limit of withdrawals allows`,
-        },
+        error: refusal(
+          atLine(line, 'amount'),
+          `refusal.transfers.overWithdrawalLimit.${broken.period}`,
+        ),
       })
       continue
     }
@@ -291,18 +294,21 @@ async function prepare(
   }
   const from = await ownAccount(db, acting.customerId, input.accountId)
   if (!from) {
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+    return validationFailure([refusal('accountId', 'refusal.common.notYourAccount')])
   }
   const lines = massLines(input.content.toString('utf8'), massTypes[input.transferType].columns)
   if (lines.length === 0) {
-    return validationFailure([{ parameter: 'file', description: 'holds no payments' }])
+    return validationFailure([refusal('file', 'refusal.common.noPayments')])
   }
   if (lines.length > maxRows) {
     return validationFailure([
-      {
-        parameter: 'file',
-        description: `holds ${lines.length} payments; at most ${maxRows} a ${maxRows === maxMassRows ? 'batch' : 'preview'}`,
-      },
+      refusal(
+        'file',
+        maxRows === maxMassRows
+          ? 'refusal.transfers.tooManyRows'
+          : 'refusal.transfers.tooManyPreviewRows',
+        { count: lines.length, limit: maxRows },
+      ),
     ])
   }
   const unstorable = unstorableCells(lines)
@@ -323,10 +329,11 @@ export async function previewExternalMass(
   if (isOutcome(prepared)) return prepared
   const { from, lines } = prepared
   const { rows, errors } = await checkRows(db, input, from, lines, 'preview')
+  const lang = input.lang ?? defaultLang
   const rowErrors = errors.map(({ line, error }) => ({
     row: line.lineNumber,
     parameter: error.parameter.replace(/^rows\[\d+\]\./, ''),
-    description: error.description,
+    description: describeRefusal(lang, error),
   }))
   // The line at which the payments, fees included, pass what the account has available.
   const available = await availableOf(db, from)
@@ -337,7 +344,10 @@ export async function previewExternalMass(
       rowErrors.push({
         row: row.line.lineNumber,
         parameter: 'amount',
-        description: 'is more than the account has available after the lines before it',
+        description: describeRefusal(
+          lang,
+          refusal('amount', 'refusal.transfers.overFundsAfterEarlierLines'),
+        ),
       })
       break
     }
@@ -347,7 +357,10 @@ export async function previewExternalMass(
     rowErrors.push({
       row: lines[maxMassRows]!.lineNumber,
       parameter: 'file',
-      description: `a batch sends at most ${maxMassRows} payments; split the file from this line`,
+      description: describeRefusal(
+        lang,
+        refusal('file', 'refusal.transfers.splitFile', { limit: maxMassRows }),
+      ),
     })
   }
   rowErrors.sort((a, b) => a.row - b.row)
@@ -389,12 +402,10 @@ async function fundsRefusalOf(
   const available = await availableOf(db, from)
   if (needed <= available) return undefined
   return validationFailure([
-    {
-      parameter: 'file',
-      description:
-        `pays ${fromMinor(needed, scale)} ${from.currencyCode} with fees; the account has ` +
-        `${fromMinor(available > 0n ? available : 0n, scale)} available`,
-    },
+    refusal('file', 'refusal.transfers.batchOverFunds', {
+      needed: `${fromMinor(needed, scale)} ${from.currencyCode}`,
+      available: `${fromMinor(available > 0n ? available : 0n, scale)} ${from.currencyCode}`,
+    }),
   ])
 }
 
@@ -493,14 +504,14 @@ async function submitRow(
 
 /** A single submit's refusal, its fields named on the line of the file. */
 function onLine(outcome: Failure, line: MassLine): Failure {
-  const body = outcome.body as { responseCode?: string; errors?: FieldError[] }
-  if (body.responseCode !== 'VF' || !body.errors) return outcome
+  const errors = refusalsIn(outcome)
+  if (!errors) return outcome
   return validationFailure(
-    body.errors.map((error) => ({
+    errors.map((error) => ({
+      ...error,
       parameter: error.parameter.startsWith('rows[')
         ? error.parameter
         : atLine(line, error.parameter),
-      description: error.description,
     })),
   )
 }

@@ -7,6 +7,7 @@
 import { uploadedBytes } from '../uploads/file-signatures.ts'
 import type { FieldError } from '../rpc/outcome.ts'
 import { textProblem } from '../rpc/text-input.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 export interface MassLine {
   lineNumber: number
@@ -135,8 +136,7 @@ export function unstorableCells(lines: MassLine[]): FieldError[] {
   for (const line of lines) {
     for (const [column, value] of Object.entries(line.cells)) {
       const problem = textProblem(value)
-      if (problem)
-        errors.push({ parameter: `rows[${line.lineNumber}].${column}`, description: problem })
+      if (problem) errors.push(refusal(`rows[${line.lineNumber}].${column}`, problem))
       if (errors.length === maxNamedCells) return errors
     }
   }

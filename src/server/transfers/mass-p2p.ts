@@ -13,7 +13,9 @@ import type { Db } from '../db/open-database.ts'
 import { paymentAccountsIn } from '../ledger/accounts.ts'
 import { massBatchRows, massBatches } from '../db/schema-mass.ts'
 import {
+  describeRefusal,
   isRpcFailure,
+  refusal,
   rpcOk,
   validationFailure,
   type Answer,
@@ -21,6 +23,7 @@ import {
   type FieldError,
   type RpcData,
 } from '../rpc/outcome.ts'
+import { defaultLang, type Lang } from '../messages/messages.ts'
 import type { components } from '../../generated/api.d.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
@@ -84,9 +87,7 @@ export function batchReplay(
   hash: string,
 ): Answer<MassOperation> | Failure {
   if (batch.requestHash !== hash) {
-    return validationFailure([
-      { parameter: 'idempotencyKey', description: 'was already used for another request' },
-    ])
+    return validationFailure([refusal('idempotencyKey', 'refusal.common.idempotencyReused')])
   }
   // The stored result is the answer the batch was sent with.
   return rpcOk(batch.result as RpcData<MassOperation>)
@@ -97,11 +98,7 @@ export async function codeModeRefusal(db: Db, acting: ActingUser): Promise<Failu
   if (initiatingRights.has(acting.accessRight)) return undefined
   if ((await approveTypeOfCustomer(db, acting.customerId)) === 0) return undefined
   return validationFailure([
-    {
-      parameter: 'transactionApproveMode',
-      description:
-        'asks for a code for every transfer; mass transfers need the simple mode (or a company approver)',
-    },
+    refusal('transactionApproveMode', 'refusal.transfers.massNeedsSimpleMode'),
   ])
 }
 
@@ -118,20 +115,20 @@ export async function submitP2pMass(
   if (earlier) return batchReplay(earlier, hash)
   const from = await ownAccount(db, acting.customerId, upload.accountId)
   if (!from) {
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+    return validationFailure([refusal('accountId', 'refusal.common.notYourAccount')])
   }
   const modeRefusal = await codeModeRefusal(db, acting)
   if (modeRefusal) return modeRefusal
   const lines = massLines(upload.content.toString('utf8'), p2pColumns)
   if (lines.length === 0) {
-    return validationFailure([{ parameter: upload.field, description: 'holds no payments' }])
+    return validationFailure([refusal(upload.field, 'refusal.common.noPayments')])
   }
   if (lines.length > maxMassRows) {
     return validationFailure([
-      {
-        parameter: upload.field,
-        description: `holds ${lines.length} payments; at most ${maxMassRows} a batch`,
-      },
+      refusal(upload.field, 'refusal.transfers.tooManyRows', {
+        count: lines.length,
+        limit: maxMassRows,
+      }),
     ])
   }
   const unstorable = unstorableCells(lines)
@@ -147,7 +144,7 @@ function namedErrors(errors: FieldError[]): FieldError[] {
   if (errors.length <= maxNamedErrors) return errors
   return [
     ...errors.slice(0, maxNamedErrors),
-    { parameter: 'rows', description: `and ${errors.length - maxNamedErrors} more refusals` },
+    refusal('rows', 'refusal.transfers.moreRefusals', { count: errors.length - maxNamedErrors }),
   ]
 }
 
@@ -169,31 +166,29 @@ async function checkLines(
     const note = line.cells.note
     const before = errors.length
     if (!emailPattern.test(email) || email.length > 254) {
-      errors.push({ parameter: at('email'), description: 'is not an e-mail address' })
+      errors.push(refusal(at('email'), 'refusal.common.notAnEmail'))
     }
-    if (amount === undefined) errors.push({ parameter: at('amount'), description: 'is missing' })
+    if (amount === undefined) errors.push(refusal(at('amount'), 'refusal.common.missing'))
     else if (!/^[0-9]{1,20}(\.[0-9]{1,8})?$/.test(amount)) {
-      errors.push({ parameter: at('amount'), description: 'is not an amount like 125.50' })
+      errors.push(refusal(at('amount'), 'refusal.transfers.notAnAmount'))
     }
     if (currency !== from.currencyCode) {
-      errors.push({
-        parameter: at('currency'),
-        description: `must be ${from.currencyCode}, the currency of the account`,
-      })
+      const currency = from.currencyCode
+      errors.push(refusal(at('currency'), 'refusal.transfers.mustBeAccountCurrency', { currency }))
     }
     if (note !== undefined && note.length > 1000) {
-      errors.push({ parameter: at('note'), description: 'is longer than 1000 characters' })
+      errors.push(refusal(at('note'), 'refusal.transfers.noteTooLong'))
     }
     if (errors.length > before) continue
     // A payroll pays the same people line after line: each e-mail is looked up once.
     const payee = payees.get(email) ?? (await payeeFacts(db, customerId, email))
     payees.set(email, payee)
     if (!payee.outBlacklist) {
-      errors.push({ parameter: at('email'), description: 'is on your payout blacklist' })
+      errors.push(refusal(at('email'), 'refusal.common.onPayoutBlacklist'))
       continue
     }
     if (payee.customerId === customerId) {
-      errors.push({ parameter: at('email'), description: 'is your own' })
+      errors.push(refusal(at('email'), 'refusal.transfers.ownPayeeShort'))
       continue
     }
     const quote = quoteOf('p2p', from, from.currencyCode, amount!, currency, {
@@ -220,6 +215,8 @@ export interface MassPreview {
   acting: ActingUser
   accountId: number
   text: string
+  /** The reader's language of the row refusals (English when left out). */
+  lang?: Lang
 }
 
 /**
@@ -233,18 +230,15 @@ export async function previewP2pMass(
 ): Promise<Answer<'p2pMassTransferPreview'> | Failure> {
   const from = await ownAccount(db, preview.acting.customerId, preview.accountId)
   if (!from) {
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+    return validationFailure([refusal('accountId', 'refusal.common.notYourAccount')])
   }
   const lines = massLines(preview.text.replace(/^\uFEFF/, ''), p2pColumns)
   if (lines.length === 0) {
-    return validationFailure([{ parameter: 'text', description: 'holds no payments' }])
+    return validationFailure([refusal('text', 'refusal.common.noPayments')])
   }
   if (lines.length > maxMassRows) {
     return validationFailure([
-      {
-        parameter: 'text',
-        description: `holds ${lines.length} payments; at most ${maxMassRows} a batch`,
-      },
+      refusal('text', 'refusal.transfers.tooManyRows', { count: lines.length, limit: maxMassRows }),
     ])
   }
   const checked = await checkLines(db, preview.acting.customerId, from, lines)
@@ -252,11 +246,12 @@ export async function previewP2pMass(
   const feeMinor = checked.lines.reduce((sum, l) => sum + l.quote.feeMinor, 0n)
   const summary = summaryOf(from.currencyCode, checked.lines.length, totalMinor, feeMinor)
   // rows[<line>].<column> of the submit's refusal becomes the row and its column.
+  const lang = preview.lang ?? defaultLang
   const rowErrors = namedErrors(checked.errors).map((error) => {
     const at = /^rows\[(\d+)\]\.(.+)$/.exec(error.parameter)
     return at
-      ? { row: Number(at[1]), parameter: at[2]!, description: error.description }
-      : { row: lines.length, description: `${error.parameter} ${error.description}` }
+      ? { row: Number(at[1]), parameter: at[2]!, description: describeRefusal(lang, error) }
+      : { row: lines.length, description: `${error.parameter} ${describeRefusal(lang, error)}` }
   })
   return rpcOk({
     summary: {
@@ -281,12 +276,10 @@ async function totalRefusal(
   if (needed <= available) return undefined
   const scale = scaleOf(from.currencyCode)
   return validationFailure([
-    {
-      parameter: field,
-      description:
-        `pays ${fromMinor(needed, scale)} ${from.currencyCode} with fees; the account has ` +
-        `${fromMinor(available > 0n ? available : 0n, scale)} available`,
-    },
+    refusal(field, 'refusal.transfers.batchOverFunds', {
+      needed: `${fromMinor(needed, scale)} ${from.currencyCode}`,
+      available: `${fromMinor(available > 0n ? available : 0n, scale)} ${from.currencyCode}`,
+    }),
   ])
 }
 

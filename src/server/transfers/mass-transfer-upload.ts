@@ -2,14 +2,14 @@
 // under the batch's idempotency key (product-spec sections 6 and 7); the session needs the
 // mass flag of the type (sendMoneyMassWire...). See mass-external.ts.
 import type { Handler } from '../rpc/handler-context.ts'
-import { validationFailure } from '../rpc/outcome.ts'
+import { refusal, validationFailure } from '../rpc/outcome.ts'
 import { actingUser } from './acting-user.ts'
 import { fileText } from './mass-files.ts'
 import { uploadExternalMass } from './mass-external.ts'
 
 export const handler: Handler<'massTransferUpload'> = async (context, input) => {
   const file = fileText(input.file)
-  if (!file) return validationFailure([{ parameter: 'file', description: 'carries no file' }])
+  if (!file) return validationFailure([refusal('file', 'refusal.common.noFile')])
   return uploadExternalMass(context.db, {
     acting: await actingUser(context),
     accountId: input.data.accountId,

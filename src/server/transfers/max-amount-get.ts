@@ -5,7 +5,7 @@
 // currency.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { balancesOf } from '../ledger/balances.ts'
@@ -15,13 +15,12 @@ import { feeMinorOf, limitUse, type LimitType, type OrderKind } from './transfer
 export const handler: Handler<'maxAmountGet'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const from = await ownAccount(context.db, customerId, input.fromAccountId!)
-  if (!from)
-    return validationFailure([{ parameter: 'fromAccountId', description: 'is not your account' }])
+  if (!from) return validationFailure([refusal('fromAccountId', 'refusal.common.notYourAccount')])
   if (input.operation === 'betweenAccounts') {
     const to = await ownAccount(context.db, customerId, input.toAccountId!)
     if (!to || to.id === from.id) {
       return validationFailure([
-        { parameter: 'toAccountId', description: 'is not another account of yours' },
+        refusal('toAccountId', 'refusal.transfers.notAnotherAccountOfYours'),
       ])
     }
   }

@@ -5,7 +5,7 @@
 // (the amount alone when the beneficiary pays the fee).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor, toMinor } from '../../shared/money.ts'
 import { fxMarkupPpm, isAccountCurrency } from '../accounts/exchange-rates.ts'
@@ -24,18 +24,13 @@ export function globalPayMaximumFeeMinor(amountMinor: bigint, scale: number): bi
 export const handler: Handler<'p2pGlobalPayMetaGet'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const from = await ownAccount(context.db, customerId, input.accountId)
-  if (!from)
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+  if (!from) return validationFailure([refusal('accountId', 'refusal.common.notYourAccount')])
   if (input.currencyCode !== from.currencyCode) {
-    return validationFailure([
-      { parameter: 'currencyCode', description: 'must be the currency of the account' },
-    ])
+    return validationFailure([refusal('currencyCode', 'refusal.common.notTheAccountCurrency')])
   }
   const toCurrency = input.toCurrencyCode ?? from.currencyCode
   if (!isAccountCurrency(toCurrency)) {
-    return validationFailure([
-      { parameter: 'toCurrencyCode', description: 'is not a currency the bank converts' },
-    ])
+    return validationFailure([refusal('toCurrencyCode', 'refusal.common.notConvertedCurrency')])
   }
   const amountMinor = amountAt(input.amount, from.currencyCode, 'amount')
   if (isFieldError(amountMinor)) return validationFailure([amountMinor])

@@ -10,4 +10,5 @@ export const handler: Handler<'p2pMassTransferPreview'> = async (context, input)
     acting: await actingUser(context),
     accountId: input.accountId,
     text: input.text,
+    ...(context.refusalLang ? { lang: context.refusalLang } : {}),
   })

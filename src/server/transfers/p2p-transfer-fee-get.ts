@@ -3,7 +3,7 @@
 // source account's currency.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { amountAt, isFieldError, ownAccount } from './transfer-quotes.ts'
@@ -12,12 +12,9 @@ import { feeMinorOf } from './transfer-rules.ts'
 export const handler: Handler<'p2pTransferFeeGet'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const from = await ownAccount(context.db, customerId, input.accountId)
-  if (!from)
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+  if (!from) return validationFailure([refusal('accountId', 'refusal.common.notYourAccount')])
   if (input.currency !== undefined && input.currency !== from.currencyCode) {
-    return validationFailure([
-      { parameter: 'currency', description: 'must be the currency of the account' },
-    ])
+    return validationFailure([refusal('currency', 'refusal.common.notTheAccountCurrency')])
   }
   const amountMinor = amountAt(input.amount, from.currencyCode, 'amount')
   if (isFieldError(amountMinor)) return validationFailure([amountMinor])

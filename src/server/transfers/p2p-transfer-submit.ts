@@ -5,7 +5,7 @@
 // and currency to its payee, the invoice marked in the order's transaction
 // (invoices/invoice-payment.ts).
 import type { Handler } from '../rpc/handler-context.ts'
-import { validationFailure } from '../rpc/outcome.ts'
+import { refusal, validationFailure } from '../rpc/outcome.ts'
 import { actingUser } from './acting-user.ts'
 import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
 import { submitOrder } from './transfer-orders.ts'
@@ -16,31 +16,23 @@ import { invoicePart } from '../invoices/invoice-payment.ts'
 export const handler: Handler<'p2pTransferSubmit'> = async (context, input) => {
   const acting = await actingUser(context)
   const from = await ownAccount(context.db, acting.customerId, input.accountId)
-  if (!from)
-    return validationFailure([{ parameter: 'accountId', description: 'is not your account' }])
+  if (!from) return validationFailure([refusal('accountId', 'refusal.common.notYourAccount')])
   if (input.currency !== from.currencyCode) {
-    return validationFailure([
-      { parameter: 'currency', description: 'must be the currency of the account' },
-    ])
+    return validationFailure([refusal('currency', 'refusal.common.notTheAccountCurrency')])
   }
   const toEmail = input.toEmail.trim().toLowerCase()
   const payee = await payeeFacts(context.db, acting.customerId, toEmail)
   if (!payee.outBlacklist) {
-    return validationFailure([{ parameter: 'toEmail', description: 'is on your payout blacklist' }])
+    return validationFailure([refusal('toEmail', 'refusal.common.onPayoutBlacklist')])
   }
   if (payee.customerId === acting.customerId) {
-    return validationFailure([
-      { parameter: 'toEmail', description: 'is your own; use a transfer between your accounts' },
-    ])
+    return validationFailure([refusal('toEmail', 'refusal.transfers.ownPayee')])
   }
   const terms = subscriptionTermsOf(input)
   if (isFieldError(terms)) return validationFailure([terms])
   if (terms && payee.customerId === undefined) {
     return validationFailure([
-      {
-        parameter: 'subscriptionFrequency',
-        description: 'recurring transfers need a payee who is a customer',
-      },
+      refusal('subscriptionFrequency', 'refusal.transfers.recurringNeedsCustomer'),
     ])
   }
   const quote = quoteOf('p2p', from, from.currencyCode, input.amount, input.currency, {

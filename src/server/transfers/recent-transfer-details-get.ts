@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
 import type { SavedDetails } from '../db/schema-payees.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
@@ -36,7 +36,7 @@ export const handler: Handler<'recentTransferDetailsGet'> = async (context, inpu
       ),
     )
   if (!order) {
-    return validationFailure([{ parameter: 'transactionId', description: 'is not your transfer' }])
+    return validationFailure([refusal('transactionId', 'refusal.common.notYourTransfer')])
   }
   const details: SavedDetails = {}
   for (const [key, value] of Object.entries(order.details)) {

@@ -1,6 +1,7 @@
 // The subscription fields of a submit (product-spec section 3) as terms, or why they are not.
 import type { FieldError } from '../rpc/outcome.ts'
 import type { SubscriptionTerms } from './subscription-schedule.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 interface SubscriptionFields {
   subscriptionFrequency?: 'daily' | 'weekly' | 'monthly'
@@ -15,7 +16,7 @@ export function subscriptionTermsOf(
 ): SubscriptionTerms | FieldError | undefined {
   if (!input.subscriptionFrequency) return undefined
   if (input.subscriptionEndDate !== undefined && input.subscriptionEndDate <= today) {
-    return { parameter: 'subscriptionEndDate', description: 'must be after today' }
+    return refusal('subscriptionEndDate', 'refusal.common.mustBeAfterToday')
   }
   return {
     frequency: input.subscriptionFrequency,

@@ -4,7 +4,7 @@
 // flags allow each.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { country, unknownCountry } from '../dictionaries/country-table.ts'
 import { countryMethods, knownCurrency } from './directory/methods.ts'
 import { withAvailability } from './method-availability.ts'
@@ -14,9 +14,7 @@ export const handler: Handler<'transferMethodCountryList'> = async (context, inp
   const { countryCode, currencyCode } = input
   if (!country(countryCode)) return unknownCountry('countryCode')
   if (currencyCode !== undefined && !knownCurrency(currencyCode)) {
-    return validationFailure([
-      { parameter: 'currencyCode', description: 'is not a currency of the dictionary' },
-    ])
+    return validationFailure([refusal('currencyCode', 'refusal.common.notDictionaryCurrency')])
   }
   const methods = countryMethods(countryCode).filter(
     (method) => currencyCode === undefined || method.currencyCodes.includes(currencyCode),

@@ -16,13 +16,14 @@ import {
   transferSubscriptions,
 } from '../db/schema-transfers.ts'
 import {
-  rpcFail,
-  rpcOk,
-  validationFailure,
   type Answer,
   type Failure,
   type Outcome,
+  refusal,
   type RpcData,
+  rpcFail,
+  rpcOk,
+  validationFailure,
 } from '../rpc/outcome.ts'
 import { AccountStatus, AccountType, ApprovalType } from '../../generated/constants.ts'
 import { formatMoney, fromMinor } from '../../shared/money.ts'
@@ -153,9 +154,7 @@ async function refusalByKey(db: Db, customerId: number, key: string, hash: strin
 }
 
 const keyUsedElsewhere = () =>
-  validationFailure([
-    { parameter: 'idempotencyKey', description: 'was already used for another request' },
-  ])
+  validationFailure([refusal('idempotencyKey', 'refusal.common.idempotencyReused')])
 
 function replayOf(order: OrderRow, hash: string): Answer<TransferOperation> | Failure {
   if (order.requestHash !== hash || !order.result) return keyUsedElsewhere()
@@ -196,7 +195,7 @@ export async function submitOrder(
   const { route, approveType } = await routeOf(db, draft)
   if (draft.subscription && route === 'approver') {
     return validationFailure([
-      { parameter: 'subscriptionFrequency', description: 'recurring transfers need full access' },
+      refusal('subscriptionFrequency', 'refusal.transfers.recurringNeedsFullAccess'),
     ])
   }
   return inTransaction(db, async (tx) => {
@@ -317,10 +316,9 @@ async function checkLimits(tx: Db, draft: OrderDraft): Promise<void> {
   const remaining = fromMinor(broken.remainingMinor, scaleOf(draft.currencyCode))
   throw new Refusal(
     validationFailure([
-      {
-        parameter: draft.fields.amount,
-        description: `is more than the ${broken.period} limit allows (${remaining} ${draft.currencyCode} left)`,
-      },
+      refusal(draft.fields.amount, `refusal.transfers.overLimit.${broken.period}`, {
+        remaining: `${remaining} ${draft.currencyCode}`,
+      }),
     ]),
   )
 }
@@ -403,18 +401,11 @@ function ledgerRefusal(
 ) {
   switch (result.outcome) {
     case 'insufficient-funds':
-      return validationFailure([
-        {
-          parameter: fields.amount,
-          description: 'is more than the available balance of the source account (fee included)',
-        },
-      ])
+      return validationFailure([refusal(fields.amount, 'refusal.transfers.overBalance')])
     case 'account-closed':
       return rpcFail('CA', `Account ${result.accountId} is closed.`, { field: fields.to })
     case 'account-inactive':
-      return validationFailure([
-        { parameter: fields.from, description: 'is not an active account' },
-      ])
+      return validationFailure([refusal(fields.from, 'refusal.common.notAnActiveAccount')])
     case 'idempotency-conflict':
       throw new Error('assertion: an order key is used once')
   }

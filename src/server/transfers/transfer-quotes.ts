@@ -26,10 +26,13 @@ export function amountAt(
 ): bigint | FieldError {
   try {
     const minor = toMinor(amount, scaleOf(currencyCode))
-    if (minor <= 0n) return { parameter, description: 'must be greater than 0' }
+    if (minor <= 0n) return { parameter, text: { key: 'refusal.transfers.amountPositive' } }
     return minor
   } catch {
-    return { parameter, description: `has more decimals than ${currencyCode} allows` }
+    return {
+      parameter,
+      text: { key: 'refusal.transfers.tooManyDecimals', params: { currency: currencyCode } },
+    }
   }
 }
 
@@ -57,14 +60,14 @@ export function quoteOf(
   if (currency !== from.currencyCode && currency !== toCurrencyCode) {
     return {
       parameter: fields.currency,
-      description: 'must be the currency of the source or of the target account',
+      text: { key: 'refusal.transfers.currencyOfEitherAccount' },
     }
   }
   const minor = amountAt(amount, currency, fields.amount)
   if (typeof minor !== 'bigint') return minor
   const rate = rateFor(from.currencyCode, toCurrencyCode)
   if (rate === undefined) {
-    return { parameter: fields.currency, description: 'is not a currency the bank converts' }
+    return { parameter: fields.currency, text: { key: 'refusal.common.notConvertedCurrency' } }
   }
   const fromScale = scaleOf(from.currencyCode)
   const toScale = scaleOf(toCurrencyCode)
@@ -73,7 +76,7 @@ export function quoteOf(
   const toAmountMinor =
     currency === from.currencyCode ? convertDown(minor, rate, fromScale, toScale) : minor
   if (toAmountMinor <= 0n) {
-    return { parameter: fields.amount, description: 'is too small to convert' }
+    return { parameter: fields.amount, text: { key: 'refusal.transfers.tooSmallToConvert' } }
   }
   return {
     amountMinor,

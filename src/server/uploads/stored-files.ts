@@ -13,6 +13,7 @@ import {
   maxDocumentBytes,
   type DocumentContentType,
 } from '../../shared/file-signatures.ts'
+import { refusal } from '../rpc/outcome.ts'
 
 export type StoredFileContentType = DocumentContentType
 
@@ -70,16 +71,16 @@ export function checkUploadedFile(
   const file = (part ?? {}) as FilePart
   const bytes = uploadedBytes(file.data)
   if (!bytes || bytes.length === 0) {
-    return { ok: false, error: { parameter, description: 'carries no file content' } }
+    return { ok: false, error: refusal(parameter, 'refusal.common.noFileContent') }
   }
   if (bytes.length > maxStoredFileBytes) {
-    return { ok: false, error: { parameter, description: 'is larger than 10 MB' } }
+    return { ok: false, error: refusal(parameter, 'refusal.uploads.tooLarge') }
   }
   const contentType = documentContentType(bytes)
   if (!contentType) {
     return {
       ok: false,
-      error: { parameter, description: 'is not a PDF, JPEG or PNG file' },
+      error: refusal(parameter, 'refusal.uploads.notDocumentFile'),
     }
   }
   return { ok: true, file: { fileName: cleanFileName(file.filename), contentType, content: bytes } }

@@ -87,12 +87,12 @@ for (const target of databaseTargets()) {
       [
         'ipTo before ipFrom',
         { ipFrom: '10.0.0.9', ipTo: '10.0.0.1' },
-        'must not come before ipFrom',
+        'must not come before the first address',
       ],
       [
         'ends of two families',
         { ipFrom: '10.0.0.1', ipTo: '::1' },
-        'must be an IPv4 address like ipFrom',
+        'must be an IPv4 address like the first address',
       ],
     ])('answers VF with errors for %s', async (_name, range, description) => {
       const reply = await create({ name: 'Bad range', ...range })

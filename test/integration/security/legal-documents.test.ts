@@ -144,5 +144,20 @@ for (const target of databaseTargets()) {
       expect(list.status).toBe(401)
       expect(list.body.responseCode).toBe('AU')
     })
+
+    it("names the documents and titles the PDF in the reader's language", async () => {
+      // The business reads Russian from here on (its stored language follows the request's).
+      const reply = await server.post('/rpc/legalInfoGet', { lang: 'ru' }, business)
+      expect(reply.body.responseCode, reply.text).toBe('00')
+      expect((reply.body.documents as LegalDocument[]).map((document) => document.name)).toEqual([
+        'Условия использования',
+        'Политика конфиденциальности',
+        'Тарифы для счетов компаний',
+      ])
+      const { response, bytes } = await download({ id: 4, lang: 'ru' }, business)
+      expect(response.status).toBe(200)
+      const pdf = await PDFDocument.load(bytes)
+      expect(pdf.getTitle()).toBe('Тарифы для счетов компаний')
+    })
   })
 }

@@ -6,6 +6,7 @@
 // the server and needs no outside service; a hosted captcha implements this interface (its
 // verify calls the provider, and redeem has nothing left to do).
 import type { Db } from '../../db/open-database.ts'
+import type { RefusalKey } from '../../rpc/outcome.ts'
 
 /** Why a token was refused; each is a VF naming the captcha field. */
 export type CaptchaRefusal = 'malformed' | 'forged' | 'expired' | 'noWork' | 'used'
@@ -28,10 +29,10 @@ export interface CaptchaAdapter {
 }
 
 /** The VF description of each refusal. */
-export const captchaRefusalText: Record<CaptchaRefusal, string> = {
-  malformed: 'is not a solved captcha challenge',
-  forged: 'is not a challenge of this server',
-  expired: 'has expired; solve a new challenge',
-  noWork: 'does not solve the challenge',
-  used: 'has already been used; solve a new challenge',
+export const captchaRefusalKey: Record<CaptchaRefusal, RefusalKey> = {
+  malformed: 'refusal.captcha.malformed',
+  forged: 'refusal.captcha.forged',
+  expired: 'refusal.captcha.expired',
+  noWork: 'refusal.captcha.noWork',
+  used: 'refusal.captcha.used',
 }

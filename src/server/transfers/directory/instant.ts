@@ -2,6 +2,7 @@
 // taxId, instantKey and instantKeyType"). The scheme keyed this way is Brazil's PIX: a key is
 // a tax id (CPF or CNPJ), an e-mail, a phone number or a random key the scheme issued.
 // Pure: checks a key's form; the key directory and the banks come from the bank directory.
+import type { RefusalKey } from '../../rpc/outcome.ts'
 
 export const instantKeyTypes = ['taxId', 'email', 'phone', 'randomKey'] as const
 export type InstantKeyType = (typeof instantKeyTypes)[number]
@@ -36,8 +37,8 @@ export interface InstantKeyCheck {
   valid: boolean
   /** The key as the scheme stores it: tax id digits only, e-mail in lower case, phone +55... */
   key: string
-  /** Why it is not valid; absent when valid. */
-  description?: string
+  /** Why it is not valid (a refusal of the catalogue); absent when valid. */
+  reason?: RefusalKey
 }
 
 /** Whether a key has the form its type needs, and the key in the scheme's stored form. */
@@ -48,13 +49,13 @@ export function instantKeyCheck(type: InstantKeyType, text: string): InstantKeyC
       const key = trimmed.replace(/[.\-/\s]/g, '')
       return brazilTaxIdValid(key)
         ? { valid: true, key }
-        : { valid: false, key, description: 'is not a CPF or CNPJ with valid check digits' }
+        : { valid: false, key, reason: 'refusal.transfers.instantKey.cpf' }
     }
     case 'email': {
       const key = trimmed.toLowerCase()
       return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(key) && key.length <= 77
         ? { valid: true, key }
-        : { valid: false, key, description: 'is not an e-mail address' }
+        : { valid: false, key, reason: 'refusal.common.notAnEmail' }
     }
     case 'phone': {
       const digits = trimmed.replace(/[\s()+-]/g, '')
@@ -62,13 +63,13 @@ export function instantKeyCheck(type: InstantKeyType, text: string): InstantKeyC
       // +55, a two-digit area code, then 8 (landline) or 9 (mobile) digits.
       return /^\+55[1-9][0-9]9?[0-9]{8}$/.test(key)
         ? { valid: true, key }
-        : { valid: false, key, description: 'is not a Brazilian phone number' }
+        : { valid: false, key, reason: 'refusal.transfers.instantKey.phone' }
     }
     case 'randomKey': {
       const key = trimmed.toLowerCase()
       return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(key)
         ? { valid: true, key }
-        : { valid: false, key, description: 'is not a random key (a UUID)' }
+        : { valid: false, key, reason: 'refusal.transfers.instantKey.random' }
     }
   }
 }

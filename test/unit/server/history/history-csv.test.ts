@@ -67,9 +67,9 @@ describe('statement months', () => {
     expect(monthRefusal('2026-11-01', opened, now)).toBeUndefined()
   })
   it('refuses another day, a month to come and one before the account opened', () => {
-    expect(monthRefusal('2026-10-15', opened, now)).toBe('is not the first day of a month')
-    expect(monthRefusal('2026-12-01', opened, now)).toBe('is a month still to come')
-    expect(monthRefusal('2026-02-01', opened, now)).toBe('is before the account was opened')
+    expect(monthRefusal('2026-10-15', opened, now)).toBe('refusal.statements.notFirstDay')
+    expect(monthRefusal('2026-12-01', opened, now)).toBe('refusal.statements.monthToCome')
+    expect(monthRefusal('2026-02-01', opened, now)).toBe('refusal.statements.beforeOpened')
   })
   it('ends a month on its last day', () => {
     expect(monthEnd('2026-02-01')).toBe('2026-02-28')

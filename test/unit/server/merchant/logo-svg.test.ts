@@ -4,7 +4,20 @@
 // keeps its drawing and drops editor leftovers.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { cleanLogoSvg, maxSvgElements } from '../../../../src/server/merchant/logo-svg.ts'
+import {
+  cleanLogoSvg,
+  maxSvgElements,
+  type LogoProblem,
+} from '../../../../src/server/merchant/logo-svg.ts'
+
+/** A refused logo's reason as the English refusal reads it, without the file's name. */
+function english<T extends { ok: boolean }>(check: T | { ok: false; problem: LogoProblem }) {
+  if (!('problem' in check)) return check
+  const { key, params } = check.problem
+  const text = describeRefusal('en', refusal('file', key, { ...params, file: '' }))
+  return { ok: false, problem: text.trim() }
+}
+import { describeRefusal, refusal } from '../../../../src/server/rpc/outcome.ts'
 
 const ns = 'xmlns="http://www.w3.org/2000/svg"'
 const xlink = 'xmlns:xlink="http://www.w3.org/1999/xlink"'
@@ -151,12 +164,12 @@ describe('cleanLogoSvg refuses', () => {
       'links to javascript: URLs',
     ],
   ])('%s', (_, svg, danger) => {
-    expect(cleanLogoSvg(svg)).toEqual({ ok: false, problem: `is an SVG that ${danger}` })
+    expect(english(cleanLogoSvg(svg))).toEqual({ ok: false, problem: `is an SVG that ${danger}` })
   })
 
   it('names every danger of an upload, in a fixed order', () => {
     const svg = `<svg ${ns} onload="x()"><script>x()</script><image href="https://t.example/p"/></svg>`
-    expect(cleanLogoSvg(svg)).toEqual({
+    expect(english(cleanLogoSvg(svg))).toEqual({
       ok: false,
       problem:
         'is an SVG that contains a script, has event handler attributes, ' +
@@ -166,7 +179,7 @@ describe('cleanLogoSvg refuses', () => {
 
   it('refuses a drawing nested deeper than any logo, without overflowing the stack', () => {
     const deep = `<svg ${ns}>${'<g>'.repeat(4000)}${'</g>'.repeat(4000)}</svg>`
-    expect(cleanLogoSvg(deep)).toEqual({
+    expect(english(cleanLogoSvg(deep))).toEqual({
       ok: false,
       problem: 'is an SVG that is nested too deeply',
     })
@@ -174,9 +187,10 @@ describe('cleanLogoSvg refuses', () => {
 
   it('refuses more elements than any logo has before parsing them', () => {
     const crowded = `<svg ${ns}>${'<rect/>'.repeat(maxSvgElements)}</svg>`
-    expect(cleanLogoSvg(crowded)).toEqual({
+    expect(english(cleanLogoSvg(crowded))).toEqual({
       ok: false,
-      problem: `is an SVG of more than ${maxSvgElements} elements`,
+      // The limit is a number of the reader's language: 20,000 in English.
+      problem: `is an SVG of more than ${maxSvgElements.toLocaleString('en')} elements`,
     })
   })
 })
@@ -272,7 +286,7 @@ describe('cleanLogoSvg on any mix of passive and dangerous parts', () => {
       fc.property(fc.array(fc.constantFrom(...parts), { maxLength: 6 }), (chosen) => {
         const result = cleanLogoSvg(`<svg ${ns}>${chosen.join('')}</svg>`)
         if (result.ok) expectHarmless(result.svg)
-        else expect(result.problem).toMatch(/^is an SVG that /)
+        else expect(english(result).problem).toMatch(/^is an SVG that /)
       }),
       { numRuns: 200 },
     )

@@ -6,6 +6,7 @@ import {
   inAnyRange,
   rangeErrors,
 } from '../../../../src/server/public-api/ip-ranges.ts'
+import { wireFieldErrors } from '../../../../src/server/rpc/outcome.ts'
 
 describe('canonicalIp', () => {
   it.each([
@@ -41,16 +42,16 @@ describe('rangeErrors', () => {
       'a reversed range',
       '10.0.0.9',
       '10.0.0.1',
-      [{ parameter: 'ipTo', description: 'must not come before ipFrom' }],
+      [{ parameter: 'ipTo', description: 'must not come before the first address' }],
     ],
     [
       'mixed families',
       '2001:db8::1',
       '10.0.0.1',
-      [{ parameter: 'ipTo', description: 'must be an IPv6 address like ipFrom' }],
+      [{ parameter: 'ipTo', description: 'must be an IPv6 address like the first address' }],
     ],
   ])('%s', (_name, ipFrom, ipTo, errors) => {
-    expect(rangeErrors(ipFrom, ipTo)).toEqual(errors)
+    expect(wireFieldErrors('en', rangeErrors(ipFrom, ipTo))).toEqual(errors)
   })
 })
 

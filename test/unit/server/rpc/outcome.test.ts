@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Handler } from '../../../../src/server/rpc/handler-context.ts'
 import {
   fileReply,
+  refusal,
   reply,
   rpcFail,
   rpcOk,
@@ -40,7 +41,14 @@ export const typedRpc: Handler<'phoneCheck'> = async (_context, input) => {
     return input.countryCode ? rpcFail('VF', 'no') : rpcOk({ phoneCheck, carrier: 'x' })
   }
   // Failures suit every operation.
-  if (input.phoneNumber === '') return validationFailure([{ parameter: 'x', description: 'y' }])
+  if (input.phoneNumber === '')
+    return validationFailure([refusal('x', 'refusal.validation.invalid')])
+  // A refusal is a key of the catalogue, rendered in the reader's language: no English sentence.
+  if (input.phoneNumber === 'english')
+    // @ts-expect-error a FieldError has no description to write a sentence into
+    return validationFailure([{ parameter: 'x', description: 'is wrong' }])
+  // @ts-expect-error a refusal's key is one of the catalogue's refusals, not a sentence
+  if (input.phoneNumber === 'sentence') return validationFailure([refusal('x', 'is wrong')])
   return rpcOk({ phoneCheck })
 }
 

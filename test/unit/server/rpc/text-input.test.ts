@@ -2,6 +2,7 @@
 // text PostgreSQL cannot hold (NUL, a lone UTF-16 surrogate) is named by its field, the way
 // validation-errors.ts names fields; valid Unicode, surrogate pairs included, passes.
 import { describe, expect, it } from 'vitest'
+import { renderMessage } from '../../../../src/server/messages/messages.ts'
 import {
   requestTextErrors,
   textErrors,
@@ -22,8 +23,8 @@ describe('textProblem', () => {
   it.each(cases)('%s', (_name, { given, want }) => {
     const problem = textProblem(given)
     if (want === undefined) expect(problem).toBeUndefined()
-    if (want === 'nul') expect(problem).toMatch(/NUL/)
-    if (want === 'surrogate') expect(problem).toMatch(/surrogate/)
+    if (want === 'nul') expect(problem && renderMessage('en', problem)).toMatch(/NUL/)
+    if (want === 'surrogate') expect(problem && renderMessage('en', problem)).toMatch(/surrogate/)
   })
 })
 

@@ -1,6 +1,7 @@
 // Which two-step modes can be chosen (src/server/security/two-step-modes.ts).
 import { describe, expect, it } from 'vitest'
 import { modeRefusal, type TypeMode } from '../../../../src/server/security/two-step-modes.ts'
+import { describeRefusal } from '../../../../src/server/rpc/outcome.ts'
 
 const current = { login2faMode: 'no', transactionApproveMode: 'simple' }
 
@@ -16,14 +17,20 @@ describe('modeRefusal', () => {
   })
 
   const refused: [string, { given: [TypeMode, string, boolean]; want: RegExp }][] = [
-    ['"no" for transactions', { given: ['transaction', 'no', true], want: /must be one of/ }],
-    ['approvalCode at sign-in', { given: ['login', 'approvalCode', true], want: /must be one of/ }],
+    [
+      '"no" for transactions',
+      { given: ['transaction', 'no', true], want: /is not a mode offered/ },
+    ],
+    [
+      'approvalCode at sign-in',
+      { given: ['login', 'approvalCode', true], want: /is not a mode offered/ },
+    ],
     ['the mode already set', { given: ['transaction', 'simple', true], want: /already/ }],
     ['SMS without a confirmed phone', { given: ['transaction', 'sms', false], want: /phone/ }],
   ]
   it.each(refused)('refuses %s, naming mode', (_name, { given: [typeMode, mode, phone], want }) => {
     const refusal = modeRefusal(typeMode, mode, current, phone)
     expect(refusal?.parameter).toBe('mode')
-    expect(refusal?.description).toMatch(want)
+    expect(refusal && describeRefusal('en', refusal)).toMatch(want)
   })
 })

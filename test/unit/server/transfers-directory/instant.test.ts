@@ -40,7 +40,7 @@ describe('instantKeyCheck', () => {
   ] as const)('refuses a %s key %s with a reason', (type, given) => {
     const result = instantKeyCheck(type, given)
     expect(result.valid).toBe(false)
-    expect(result.description).toMatch(/^is not/)
+    expect(result.reason).toMatch(/^refusal\.(transfers\.instantKey\.|common\.notAnEmail)/)
   })
 
   it('knows the four key types', () => {

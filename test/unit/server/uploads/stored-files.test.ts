@@ -3,6 +3,12 @@ import {
   checkUploadedFile,
   maxStoredFileBytes,
 } from '../../../../src/server/uploads/stored-files.ts'
+import { wireFieldErrors, type FieldError } from '../../../../src/server/rpc/outcome.ts'
+
+/** A refused upload with its refusal as the wire carries it, in English. */
+function wire<T extends { ok: boolean }>(check: T | { ok: false; error: FieldError }) {
+  return 'error' in check ? { ok: false, error: wireFieldErrors('en', [check.error])[0] } : check
+}
 
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n', 'latin1')
 const png = Buffer.concat([
@@ -27,7 +33,7 @@ describe('checkUploadedFile', () => {
 
   it('refuses a file that only claims to be a PDF, naming the field', () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>')
-    expect(checkUploadedFile({ filename: 'passport.pdf', data: html }, 'backPage')).toEqual({
+    expect(wire(checkUploadedFile({ filename: 'passport.pdf', data: html }, 'backPage'))).toEqual({
       ok: false,
       error: { parameter: 'backPage', description: 'is not a PDF, JPEG or PNG file' },
     })
@@ -36,12 +42,12 @@ describe('checkUploadedFile', () => {
   it('refuses a PDF header without its end, an empty part and an oversize one', () => {
     const cut = pdf.subarray(0, 20)
     expect(checkUploadedFile({ data: cut }, 'mainDocument').ok).toBe(false)
-    expect(checkUploadedFile({ data: Buffer.alloc(0) }, 'mainDocument')).toMatchObject({
+    expect(wire(checkUploadedFile({ data: Buffer.alloc(0) }, 'mainDocument'))).toMatchObject({
       ok: false,
       error: { description: 'carries no file content' },
     })
     const big = Buffer.concat([pdf, Buffer.alloc(maxStoredFileBytes)])
-    expect(checkUploadedFile({ data: big }, 'mainDocument')).toMatchObject({
+    expect(wire(checkUploadedFile({ data: big }, 'mainDocument'))).toMatchObject({
       ok: false,
       error: { description: 'is larger than 10 MB' },
     })

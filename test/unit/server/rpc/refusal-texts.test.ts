@@ -1,0 +1,96 @@
+// Refusals in the reader's language (issue 16, docs/decisions.md "Refusals in the reader's
+// language"): no handler writes a refusal as an English sentence, and the validator's and the
+// handlers' refusals read in the language asked for, English when none is.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  describeRefusal,
+  inReaderLanguage,
+  refusal,
+  validationFailure,
+  type RpcFailureBody,
+} from '../../../../src/server/rpc/outcome.ts'
+import { fieldErrors } from '../../../../src/server/rpc/validation-errors.ts'
+
+const serverRoot = join(import.meta.dirname, '../../../../src/server')
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(path)
+    return entry.name.endsWith('.ts') ? [path] : []
+  })
+}
+
+describe('the ratchet', () => {
+  it('finds no refused field written as a sentence anywhere in the server', () => {
+    // An object naming a parameter with a description written out, as FieldError once was.
+    const sentence = /\{[^{}]*\bparameter\b[^{}]*\bdescription\s*:\s*[`'"][^{}]*\}/g
+    const found = sourceFiles(serverRoot).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(sentence)].map(
+        (match) => `${file.slice(serverRoot.length + 1)}: ${match[0].slice(0, 80)}`,
+      ),
+    )
+    expect(found).toEqual([])
+  })
+})
+
+describe('a VF answer', () => {
+  const failure = validationFailure([
+    refusal('amount', 'refusal.transfers.tooManyDecimals', { currency: 'USD' }),
+    refusal('email', 'refusal.validation.required'),
+  ])
+
+  it('reads in English until it is rendered, with the envelope unchanged', () => {
+    expect(failure.body).toEqual({
+      responseCode: 'VF',
+      responseDescription: 'amount: has more decimals than USD allows, email: is required',
+      errors: [
+        { parameter: 'amount', description: 'has more decimals than USD allows' },
+        { parameter: 'email', description: 'is required' },
+      ],
+    })
+  })
+
+  it('reads in the reader language once the dispatcher renders it', () => {
+    const body = inReaderLanguage(failure, 'es').body as RpcFailureBody
+    expect(body.errors).toEqual([
+      { parameter: 'amount', description: 'tiene más decimales de los que admite USD' },
+      { parameter: 'email', description: 'es obligatorio' },
+    ])
+    expect(body.responseDescription).toBe(
+      'amount: tiene más decimales de los que admite USD, email: es obligatorio',
+    )
+    expect(JSON.stringify(inReaderLanguage(failure, 'ru').body)).toContain('обязательно')
+  })
+
+  it('formats a limit for the language and names a country in it', () => {
+    const [limit] = fieldErrors([
+      { instancePath: '/amount', keyword: 'maximum', params: { limit: 1000000 } },
+    ])
+    expect(describeRefusal('en', limit!)).toBe('must be at most 1,000,000')
+    expect(describeRefusal('ru', limit!)).toBe('должно быть не больше 1\u00a0000\u00a0000')
+    const country = refusal('iban', 'refusal.transfers.ibanOfCountry', { country: 'DE' })
+    expect(describeRefusal('en', country)).toBe('is not an IBAN of Germany')
+    expect(describeRefusal('ua', country)).toBe('не є IBAN країни Німеччина')
+  })
+
+  it('names no allowed codes and no camelCase field in the sentence of an enum', () => {
+    const [choice] = fieldErrors([
+      {
+        instancePath: '/transferType',
+        keyword: 'enum',
+        params: { allowedValues: ['wire', 'eft'] },
+      },
+    ])
+    expect(describeRefusal('en', choice!)).toBe('is not one of the allowed values')
+    const words = refusal('file[].0', 'refusal.merchant.logo.unsafeSvg', {
+      file: 'a.svg',
+      dangers: ['refusal.word.svgDanger.script', 'refusal.word.svgDanger.animation'],
+    })
+    expect(describeRefusal('ru', words)).toBe(
+      'a.svg — это SVG, который содержит скрипт, содержит анимацию',
+    )
+  })
+})
