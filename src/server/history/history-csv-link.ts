@@ -9,7 +9,13 @@ import type { Db } from '../db/open-database.ts'
 import { hmacKey } from '../secrets/hmac-key.ts'
 import { isLang, type Lang } from '../messages/messages.ts'
 import { downloadLinkLifetimeMs } from '../pdf/download-links.ts'
-import type { HistoryFilter } from './transaction-history-list.ts'
+import type { Handler } from '../rpc/handler-context.ts'
+
+/** The filter of a history, without its page: what the CSV link carries. */
+export type HistoryFilter = Omit<
+  Parameters<Handler<'transactionHistoryList'>>[1],
+  'pageNumber' | 'pageSize'
+>
 
 const keyName = 'history-csv-link-hmac-sha256'
 const version = 1

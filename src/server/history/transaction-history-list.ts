@@ -14,7 +14,7 @@ import { refusal, type RpcData, rpcFail, rpcOk, validationFailure } from '../rpc
 import { accessRightOn } from '../rpc/access.ts'
 import { customerAccounts } from '../ledger/balances.ts'
 import { languageOfCustomer } from '../messages/reader-language.ts'
-import { historyCsvLink } from './history-csv-link.ts'
+import { historyCsvLink, type HistoryFilter } from './history-csv-link.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
 import { isCardProduct } from '../../shared/account-flags.ts'
@@ -27,7 +27,6 @@ import {
   type HistoryRow,
 } from './history-entries.ts'
 
-type Input = Parameters<Handler<'transactionHistoryList'>>[1]
 export type CustomerAccount = Awaited<ReturnType<typeof customerAccounts>>[number]
 
 const ledgerStatusOf = { completed: 'posted', processing: 'pending', rejected: 'voided' } as const
@@ -37,9 +36,6 @@ function dayStart(date: string, plusDays = 0): string {
   day.setUTCDate(day.getUTCDate() + plusDays)
   return day.toISOString()
 }
-
-/** The filter of a history, without its page: what the CSV link carries. */
-export type HistoryFilter = Omit<Input, 'pageNumber' | 'pageSize'>
 
 type Refusal = ReturnType<typeof rpcFail> | ReturnType<typeof validationFailure>
 
