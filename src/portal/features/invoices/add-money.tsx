@@ -5,7 +5,7 @@
 // (product-spec section 8), with the server's reason under it when it gave one.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Anchor, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core'
+import { Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core'
 import { useOperationMutation, useOperationQuery } from '../../api/operation-query.ts'
 import { useMoney } from '../../i18n/use-money.ts'
 import {
@@ -18,6 +18,7 @@ import { Loading } from '../../components/loading.tsx'
 import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
 import { AccountSelect, readyAccounts } from '../transfers/transfer-shell.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
+import { InvoiceDialog } from './invoice-dialog.tsx'
 import { changedByInvoice, type Invoice } from './invoice-data.ts'
 import { FailureAlert } from './invoice-reject.tsx'
 
@@ -62,14 +63,7 @@ export function AddMoneyDialog(props: { onClose(): void }) {
   }
 
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
-      title={t('addMoney.title')}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <InvoiceDialog onClose={props.onClose} title={t('addMoney.title')} size="lg">
       {invoice ? (
         <FundingDetails invoice={invoice} onClose={props.onClose} />
       ) : (
@@ -108,7 +102,7 @@ export function AddMoneyDialog(props: { onClose(): void }) {
           </Stack>
         </form>
       )}
-    </Modal>
+    </InvoiceDialog>
   )
 }
 

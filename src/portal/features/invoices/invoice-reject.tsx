@@ -2,11 +2,12 @@
 // how much, with an optional note to the payee. A refusal stays in the dialog.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core'
 import { useOperationMutation } from '../../api/operation-query.ts'
 import { useMoney } from '../../i18n/use-money.ts'
 import { failureText, type FailureText } from '../../components/transfer/transfer-display.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
+import { InvoiceDialog } from './invoice-dialog.tsx'
 import { changedByInvoice, type Invoice } from './invoice-data.ts'
 
 export function FailureAlert({ failure }: { failure: FailureText }) {
@@ -47,13 +48,7 @@ export function RejectDialog(props: {
   }
 
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
-      title={t('reject.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <InvoiceDialog onClose={props.onClose} title={t('reject.title')}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <Text>
@@ -78,6 +73,6 @@ export function RejectDialog(props: {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </InvoiceDialog>
   )
 }

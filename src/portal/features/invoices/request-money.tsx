@@ -4,7 +4,7 @@
 // (section 8), with the server's reason under it when it gave one.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
+import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
 import { useOperationMutation } from '../../api/operation-query.ts'
 import { DateField } from '../../components/date-field.tsx'
 import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
@@ -12,6 +12,7 @@ import { isPositiveAmount, type FailureText } from '../../components/transfer/tr
 import { readyAccounts } from '../transfers/transfer-shell.tsx'
 import { isCheckableEmail } from '../transfers/p2p-page.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
+import { InvoiceDialog } from './invoice-dialog.tsx'
 import { changedByInvoice } from './invoice-data.ts'
 import { FailureAlert } from './invoice-reject.tsx'
 import { useInvoiceFailure } from './add-money.tsx'
@@ -80,13 +81,7 @@ export function RequestMoneyDialog(props: { onClose(): void; onDone(text: string
   }
 
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
-      title={t('request.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <InvoiceDialog onClose={props.onClose} title={t('request.title')}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <TextInput
@@ -141,6 +136,6 @@ export function RequestMoneyDialog(props: { onClose(): void; onDone(text: string
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </InvoiceDialog>
   )
 }
