@@ -424,7 +424,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
       const dialog = page.getByRole('dialog')
       await dialog.getByText(/walletAddress: /).waitFor()
       await dialog.getByRole('button', { name: say('common:close') }).click()
-      expect(await errorUnder(page, 'walletAddress', say)).toMatch(/bitcoin/)
+      expect(await errorUnder(page, 'walletAddress', say)).toMatch(/Bitcoin/)
     })
   })
 

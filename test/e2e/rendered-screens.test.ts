@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoPassword } from '../../src/server/demo/seed.ts'
 import { runDueJobs } from '../../src/server/jobs/run-due-jobs.ts'
 import { startPortal, type PortalHarness } from './browser-harness.ts'
-import { screenSteps, text } from './screen-steps.ts'
+import { locale, screenSteps, text } from './screen-steps.ts'
 
 let portal: PortalHarness
 beforeAll(async () => {
@@ -52,10 +52,11 @@ for (const { brand, lang } of combos) {
           .last()
           .click()
       await mode.click()
-      await page
-        .getByRole('dialog')
-        .getByText(/would lock you out/)
-        .waitFor()
+      // The server's refusal, in the page's language: its words before the address.
+      const lockout = text(locale(lang, 'messages'), 'refusal.security.lockout')
+        .split('{{')[0]!
+        .trim()
+      await page.getByRole('dialog').getByText(lockout, { exact: false }).waitFor()
       await closePopup()
       await expect.poll(() => mode.isChecked()).toBe(false)
       await page.getByRole('button', { name: text(screens, 'ipWhitelist.create') }).click()
@@ -72,10 +73,7 @@ for (const { brand, lang } of combos) {
         .getByRole('dialog')
         .getByRole('button', { name: text(screens, 'confirm') })
         .click()
-      await page
-        .getByRole('dialog')
-        .getByText(/would lock you out/)
-        .waitFor()
+      await page.getByRole('dialog').getByText(lockout, { exact: false }).waitFor()
       await closePopup()
       await deleteRow(page, '203.0.113.7')
       await mode.click()

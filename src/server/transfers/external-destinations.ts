@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { externalCards, type SavedDetails } from '../db/schema-payees.ts'
-import type { FieldError } from '../rpc/outcome.ts'
+import { refusal, type FieldError } from '../rpc/outcome.ts'
 import { sealingKey } from '../secrets/sealed-secret.ts'
 import type { AccountRow } from '../accounts/account-view.ts'
 import { ibanCheck } from './directory/iban.ts'
@@ -306,10 +306,9 @@ function cryptoDestination(input: ExternalRequest, from: AccountRow): Resolved {
   const { network, shape } = chain
   const wallet = str(input.walletAddress)!
   if (!shape.test(wallet)) {
-    return {
-      parameter: 'walletAddress',
-      text: { key: 'refusal.transfers.notWalletOf', params: { network: network.toUpperCase() } },
-    }
+    // The network's own name, as a proper noun: "is not a Bitcoin address".
+    const name = `${network.charAt(0).toUpperCase()}${network.slice(1)}`
+    return refusal('walletAddress', 'refusal.transfers.notWalletOf', { network: name })
   }
   return {
     field: 'walletAddress',
