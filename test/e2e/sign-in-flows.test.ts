@@ -127,12 +127,19 @@ describe('sign-in flows', () => {
     await landed(page)
   })
 
+  const isLoginPush = (m: MailboxMessage) =>
+    m.channel === 'push' && m.data?.kind === 'loginApproval'
+
+  /** The keys of the sign-in pushes push@ has had so far. */
+  async function pushKeys(): Promise<Set<string | undefined>> {
+    return new Set((await mailbox('push@nova.example')).filter(isLoginPush).map((m) => m.data?.key))
+  }
+
   async function pushDecision(started: number, result: boolean, reason?: string) {
-    const push = await newest(
-      'push@nova.example',
-      (m) => m.channel === 'push' && m.data?.kind === 'loginApproval',
-      started - 1000,
-    )
+    await answerPush(await newest('push@nova.example', isLoginPush, started - 1000), result, reason)
+  }
+
+  async function answerPush(push: MailboxMessage, result: boolean, reason?: string) {
     const answer = await fetch(`${portal.baseUrl}/auth/login/${push.data!.key}/confirm`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
@@ -150,12 +157,22 @@ describe('sign-in flows', () => {
   })
 
   test('push: a refusal with its reason is shown; sending again waits anew', async () => {
+    // Told apart by their keys, not by when they came: the push of this sign-in, then the
+    // one sent again, which is the one the phone answers.
+    const earlier = await pushKeys()
     const page = await signInForm('push@nova.example')
     await page.getByText(text(auth, 'pushWaiting')).waitFor()
-    // The first push is sent again; the new one is the one the phone answers.
+    const first = await newest(
+      'push@nova.example',
+      (m) => isLoginPush(m) && !earlier.has(m.data?.key),
+    )
     await page.getByRole('button', { name: text(auth, 'pushResend') }).click()
     await page.getByText(text(auth, 'pushSentAgain')).waitFor()
-    await pushDecision(Date.now() - 500, false, 'That was not me')
+    const again = await newest(
+      'push@nova.example',
+      (m) => isLoginPush(m) && !earlier.has(m.data?.key) && m.data?.key !== first.data?.key,
+    )
+    await answerPush(again, false, 'That was not me')
     await page.getByText(text(auth, 'pushRefused')).waitFor()
     await page.getByText('That was not me').waitFor()
     expect(page.url()).toContain('/login')
