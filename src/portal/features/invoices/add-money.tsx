@@ -18,9 +18,8 @@ import { Loading } from '../../components/loading.tsx'
 import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
 import { AccountSelect, readyAccounts } from '../transfers/transfer-shell.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
-import { InvoiceDialog } from './invoice-dialog.tsx'
+import { DialogFooter, InvoiceDialog } from './invoice-dialog.tsx'
 import { changedByInvoice, type Invoice } from './invoice-data.ts'
-import { FailureAlert } from './invoice-reject.tsx'
 
 /** The spec's text for an invoice not made, the server's reason (if any) under it. */
 export function useInvoiceFailure() {
@@ -90,15 +89,12 @@ export function AddMoneyDialog(props: { onClose(): void }) {
               error={invalid}
               required
             />
-            {failure && <FailureAlert failure={failure} />}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={props.onClose} disabled={create.isPending}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {t('addMoney.submit')}
-              </Button>
-            </Group>
+            <DialogFooter
+              failure={failure}
+              pending={create.isPending}
+              submit={t('addMoney.submit')}
+              onCancel={props.onClose}
+            />
           </Stack>
         </form>
       )}

@@ -2,22 +2,13 @@
 // how much, with an optional note to the payee. A refusal stays in the dialog.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core'
+import { Stack, Text, Textarea } from '@mantine/core'
 import { useOperationMutation } from '../../api/operation-query.ts'
 import { useMoney } from '../../i18n/use-money.ts'
 import { failureText, type FailureText } from '../../components/transfer/transfer-display.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
-import { InvoiceDialog } from './invoice-dialog.tsx'
+import { DialogFooter, InvoiceDialog } from './invoice-dialog.tsx'
 import { changedByInvoice, type Invoice } from './invoice-data.ts'
-
-export function FailureAlert({ failure }: { failure: FailureText }) {
-  const { t } = useTranslation('common')
-  return (
-    <Alert color="red" role="alert" title={failure.title ?? t('errors.error')}>
-      {failure.text ?? (failure.title ? null : t('errors.server'))}
-    </Alert>
-  )
-}
 
 export function RejectDialog(props: {
   invoice: Invoice
@@ -62,15 +53,13 @@ export function RejectDialog(props: {
             autosize
             minRows={2}
           />
-          {failure && <FailureAlert failure={failure} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose} disabled={reject.isPending}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" color="red.8" loading={reject.isPending}>
-              {t('reject.confirm')}
-            </Button>
-          </Group>
+          <DialogFooter
+            failure={failure}
+            pending={reject.isPending}
+            submit={t('reject.confirm')}
+            color="red.8"
+            onCancel={props.onClose}
+          />
         </Stack>
       </form>
     </InvoiceDialog>

@@ -4,7 +4,7 @@
 // (section 8), with the server's reason under it when it gave one.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
+import { Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
 import { useOperationMutation } from '../../api/operation-query.ts'
 import { DateField } from '../../components/date-field.tsx'
 import { useOwnAccounts } from '../../components/transfer/use-own-accounts.ts'
@@ -12,9 +12,8 @@ import { isPositiveAmount, type FailureText } from '../../components/transfer/tr
 import { readyAccounts } from '../transfers/transfer-shell.tsx'
 import { isCheckableEmail } from '../transfers/p2p-page.tsx'
 import { ResponseCode } from '../../../generated/constants.ts'
-import { InvoiceDialog } from './invoice-dialog.tsx'
+import { DialogFooter, InvoiceDialog } from './invoice-dialog.tsx'
 import { changedByInvoice } from './invoice-data.ts'
-import { FailureAlert } from './invoice-reject.tsx'
 import { useInvoiceFailure } from './add-money.tsx'
 
 /** Today as the date input writes it (YYYY-MM-DD), in the reader's time zone. */
@@ -125,15 +124,12 @@ export function RequestMoneyDialog(props: { onClose(): void; onDone(text: string
             autosize
             minRows={2}
           />
-          {failure && <FailureAlert failure={failure} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose} disabled={create.isPending}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('request.submit')}
-            </Button>
-          </Group>
+          <DialogFooter
+            failure={failure}
+            pending={create.isPending}
+            submit={t('request.submit')}
+            onCancel={props.onClose}
+          />
         </Stack>
       </form>
     </InvoiceDialog>
