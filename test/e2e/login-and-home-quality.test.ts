@@ -111,13 +111,15 @@ describe('home does not shift as it loads', () => {
       await signInAs(page, portal.baseUrl, 'demo@nova.example', demoPassword)
       await page.waitForURL('**/home')
       await page.getByTestId('account-card').first().waitFor()
-      // Home again with the transactions held back, the layout shifts recorded from the start.
+      // Home again with the transactions and the rates of the total held back, the layout
+      // shifts recorded from the start.
       let release = () => {}
       const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route('**/rpc/transactionHistoryList', async (route) => {
-        await held
-        await route.continue()
-      })
+      for (const operation of ['transactionHistoryList', 'exchangeRateGet'])
+        await page.route(`**/rpc/${operation}`, async (route) => {
+          await held
+          await route.continue()
+        })
       await page.addInitScript(() => {
         const w = window as unknown as { shifts: number }
         w.shifts = 0
@@ -137,6 +139,7 @@ describe('home does not shift as it loads', () => {
       }
       release()
       await amounts(page).first().waitFor()
+      await page.getByTestId('home-total-amount').waitFor()
       const after = {
         title: await page.getByRole('heading', { name: text(home, 'title') }).boundingBox(),
         card: await page.getByTestId('account-card').last().boundingBox(),

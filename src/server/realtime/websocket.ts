@@ -5,7 +5,8 @@
 // expires without one, the server closes the socket (4001). The sign-in page of the push
 // flow, which has no token yet, waits for the linked device's decision with
 //   {"type":"awaitLogin","code":"<code of authLogin>"}            -> {"type":"awaiting"}
-// and then receives {"type":"PushLoginDecision","result":true|false,"reason"?}.
+// and then receives {"type":"PushLoginDecision","result":true|false,"reason"?}; a decision
+// made before it asked comes just before "awaiting".
 // Events arrive as the realtime-message schema describes.
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -23,9 +24,10 @@ import {
   userSessionsChannel,
   type RealtimeMessage,
 } from './publish.ts'
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { companyUsers } from '../db/schema-security.ts'
+import { loginChallenges } from '../db/schema-auth.ts'
 import { AccessRight } from '../../generated/constants.ts'
 
 export const realtimePath = '/realtime'
@@ -137,9 +139,12 @@ class RealtimeConnection {
     }
     if (message.type === 'awaitLogin' && typeof message.code === 'string') {
       clearTimeout(this.helloTimer)
-      this.unsubscribe.push(
-        this.hub.subscribe(loginChannel(sha256(message.code)), (event) => this.send(event)),
-      )
+      const codeHash = sha256(message.code)
+      this.unsubscribe.push(this.hub.subscribe(loginChannel(codeHash), (event) => this.send(event)))
+      // The phone may have decided before this page was listening: the stored decision is
+      // sent first, so a quick approval is never lost (the page takes the first it hears).
+      const decided = await storedPushDecision(this.services.db, codeHash)
+      if (decided) this.send(decided)
       return this.send({ type: 'awaiting' })
     }
     this.close(closeCodes.badMessage, 'unknown message')
@@ -188,4 +193,27 @@ async function companiesOf(db: Db, userId: number): Promise<number[]> {
     .from(companyUsers)
     .where(and(eq(companyUsers.userId, userId), gt(companyUsers.accessRight, AccessRight.NoAccess)))
   return rows.map((row) => row.companyId)
+}
+
+/** A push sign-in's decision already stored and not yet exchanged, as the event that tells it. */
+async function storedPushDecision(db: Db, codeHash: string): Promise<RealtimeMessage | null> {
+  const [row] = await db
+    .select({ decision: loginChallenges.decision, reason: loginChallenges.decisionReason })
+    .from(loginChallenges)
+    .where(
+      and(
+        eq(loginChallenges.codeHash, codeHash),
+        eq(loginChallenges.flow, 'push'),
+        isNotNull(loginChallenges.decision),
+        isNull(loginChallenges.usedAt),
+        gt(loginChallenges.expiresAt, new Date()),
+      ),
+    )
+  if (!row) return null
+  const result = row.decision === 'granted'
+  return {
+    type: 'PushLoginDecision',
+    result,
+    ...(!result && row.reason ? { reason: row.reason } : {}),
+  }
 }

@@ -93,25 +93,28 @@ for (const target of databaseTargets()) {
     })
 
     describe('push', () => {
-      async function awaitDecision(
-        code: string,
-      ): Promise<{ socket: WebSocket; decision: Promise<Record<string, unknown>> }> {
+      /** A waiting page's socket; `before` is what it heard up to "awaiting". */
+      async function awaitDecision(code: string): Promise<{
+        socket: WebSocket
+        decision: Promise<Record<string, unknown>>
+        before: Record<string, unknown>[]
+      }> {
         const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/realtime`)
         await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
         const messages: Record<string, unknown>[] = []
+        let awaited = () => {}
+        const awaiting = new Promise<void>((resolve) => (awaited = resolve))
         const decision = new Promise<Record<string, unknown>>((resolve) =>
           socket.on('message', (data) => {
             const message = JSON.parse(String(data)) as Record<string, unknown>
             messages.push(message)
             if (message.type === 'PushLoginDecision') resolve(message)
+            if (message.type === 'awaiting') awaited()
           }),
         )
-        const awaiting = new Promise((resolve) =>
-          socket.once('message', (data) => resolve(JSON.parse(String(data)))),
-        )
         socket.send(JSON.stringify({ type: 'awaitLogin', code }))
-        expect(await awaiting).toEqual({ type: 'awaiting' })
-        return { socket, decision }
+        await awaiting
+        return { socket, decision, before: [...messages] }
       }
 
       async function pushKey(): Promise<string> {
@@ -163,6 +166,24 @@ for (const target of databaseTargets()) {
         expect(tokens.body.message).toContain('Not me')
         const twice = await server.call('PUT', `/auth/login/${key}/confirm`, { result: true })
         expect(twice.status).toBe(404)
+      })
+
+      it('a decision made before the page listens still reaches it', async () => {
+        const { verifier, reply } = await server.login('push@nova.example')
+        const code = String(reply.body.code)
+        const confirm = await server.call('PUT', `/auth/login/${await pushKey()}/confirm`, {
+          result: true,
+        })
+        expect(confirm.status, confirm.text).toBe(204)
+        const { socket, decision, before } = await awaitDecision(code)
+        expect(before).toEqual([{ type: 'PushLoginDecision', result: true }, { type: 'awaiting' }])
+        expect(await decision).toEqual({ type: 'PushLoginDecision', result: true })
+        socket.close()
+        expect((await exchange({ code, codeVerifier: verifier })).status).toBe(200)
+        // Once exchanged, the stored decision is not told again.
+        const late = await awaitDecision(code)
+        expect(late.before).toEqual([{ type: 'awaiting' }])
+        late.socket.close()
       })
 
       it('re-sends the push with a new key, and the old key stops working', async () => {

@@ -35,16 +35,16 @@ function useTotal(accounts: Account[], main: string) {
       rateOf.set(code, Number(reply.exchangeRate.rate))
     }
   })
+  // Whether a rate applies is known from the accounts alone, so its note shows from the start.
+  const converted = others.length > 0
   if (accounts.some((a) => !rateOf.has(a.currencyCode))) {
-    return rates.some((r) => r.isPending)
-      ? { total: null, failed: false }
-      : { total: null, failed: true }
+    return { total: null, converted, failed: !rates.some((r) => r.isPending) }
   }
   const cents = accounts.reduce(
     (sum, a) => sum + Math.floor(Number(a.balance) * rateOf.get(a.currencyCode)! * 100),
     0,
   )
-  return { total: (cents / 100).toFixed(2), converted: others.length > 0, failed: false }
+  return { total: (cents / 100).toFixed(2), converted, failed: false }
 }
 
 export function HomeTotal({ accounts }: { accounts: Account[] }) {
@@ -56,10 +56,11 @@ export function HomeTotal({ accounts }: { accounts: Account[] }) {
   return (
     <Paper withBorder p="md" radius="md" data-testid="home-total">
       <Text size="sm">{t('total.label', { currency: main })}</Text>
+      {/* The placeholder and the amount are exactly as tall (40 px), so nothing below moves. */}
       {total === null ? (
-        <Skeleton h={36} w="12rem" mt={4} />
+        <Skeleton h={36} w="12rem" my={2} />
       ) : (
-        <Text fz={30} fw={700} data-testid="home-total-amount">
+        <Text fz={30} lh="40px" fw={700} data-testid="home-total-amount">
           {converted ? t('total.about', { amount: money(total, main) }) : money(total, main)}
         </Text>
       )}
