@@ -4,11 +4,10 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { I18nextProvider } from 'react-i18next'
-import { MantineProvider } from '@mantine/core'
 import { BrandContext } from './brand/brand-context.tsx'
 import { resolveBrand, showBrandIcon } from './brand/resolve-brand.ts'
 import { initI18n, initialLang } from './i18n/i18n.ts'
-import { cssVariablesResolver, themeFor } from './app/theme.ts'
+import { PortalTheme } from './app/portal-theme.tsx'
 import { router } from './app/router.tsx'
 import { setActingCustomer } from './api/acting-customer.ts'
 
@@ -30,9 +29,9 @@ startTransition(() => {
     <StrictMode>
       <BrandContext value={brand}>
         <I18nextProvider i18n={i18n}>
-          <MantineProvider theme={themeFor(brand)} cssVariablesResolver={cssVariablesResolver}>
+          <PortalTheme brand={brand}>
             <RouterProvider router={router} />
-          </MantineProvider>
+          </PortalTheme>
         </I18nextProvider>
       </BrandContext>
     </StrictMode>,

@@ -129,7 +129,7 @@ describe('e-mail confirmation', () => {
     await page.goto(`${portal.baseUrl}${link}`)
     const popup = page.getByRole('dialog', { name: text(common, 'emailConfirmation.title') })
     await popup.getByText(text(common, 'emailConfirmation.success')).waitFor()
-    await popup.getByRole('button', { name: text(common, 'close') }).click()
+    await popup.getByRole('button', { name: text(common, 'close'), exact: true }).click()
     expect(page.url()).not.toContain('emailConfirmation')
 
     await page.goto(`${portal.baseUrl}${link}`)

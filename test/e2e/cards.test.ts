@@ -128,7 +128,7 @@ describe('demo@ and the debit card', () => {
     await confirmReview(page)
     const popup = page.getByRole('dialog')
     await popup.getByText(text(locale('en', 'transfers'), 'popup.submitted')).waitFor()
-    await popup.getByRole('button', { name: 'Close' }).click()
+    await popup.getByRole('button', { name: 'Close', exact: true }).click()
     await expect.poll(() => cardBalance(page)).toBe(plus(cardBefore, '5'))
     await expect.poll(() => balanceOn(page, portal.baseUrl, demoUsd)).toBe(plus(usdBefore, '-5'))
     await page.goto(cardUrl)

@@ -154,7 +154,7 @@ describe('P2P mass transfer by file', () => {
     await page.getByRole('button', { name: say('send') }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByText(text(en.transfers, 'popup.submitted')).waitFor()
-    await dialog.getByRole('button', { name: text(en.common, 'close') }).click()
+    await dialog.getByRole('button', { name: text(en.common, 'close'), exact: true }).click()
     await page.getByTestId('mass-summary').waitFor()
     const withFee = await shownValue(page, 'mass-summary', say('summary.totalWithFee'))
     expect(shownAmount(withFee)).toBe(shownAmount(previewed))
@@ -383,7 +383,7 @@ describe('a business initiator mass batch on the approval queue', () => {
     const t = en.transfers
     const done = button === 'approval.approve' ? 'approved.approvedDone' : 'approved.declinedDone'
     await page.getByRole('dialog').getByText(text(t, done)).waitFor()
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click()
     await expect.poll(() => rows.count()).toBe(0)
     return { page, companyBefore }
   }

@@ -48,7 +48,7 @@ for (const { brand, lang } of combos) {
       const closePopup = () =>
         page
           .getByRole('dialog')
-          .getByRole('button', { name: text(screens, 'close') })
+          .getByRole('button', { name: text(screens, 'close'), exact: true })
           .last()
           .click()
       await mode.click()

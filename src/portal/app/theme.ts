@@ -89,9 +89,22 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   return { variables: {}, light, dark: {} }
 }
 
-export function themeFor(brand: Brand): MantineThemeOverride {
+/** The names of the icon-only close buttons, in the page's language (they have no text). */
+export interface CloseLabels {
+  dialog: string
+  message: string
+}
+
+export function themeFor(brand: Brand, close: CloseLabels): MantineThemeOverride {
   const brandShades = shadesOf(brand.colors.primary)
   return createTheme({
+    // Plain objects rather than Modal.extend(): the theme loads with the sign-in page, the
+    // dialogs later.
+    components: {
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': close.dialog } } },
+      Alert: { defaultProps: { closeButtonLabel: close.message } },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': close.message } } },
+    },
     primaryColor: 'brand',
     primaryShade: readableShade(brandShades),
     colors: { brand: brandShades },

@@ -43,7 +43,7 @@ export const handler: Handler<'cardActivate'> = async (context, input) =>
       await moveCardMoney(tx, {
         idempotencyKey: `card-activation:${card.id}:${input.idempotencyKey}`,
         kind: 'card_fee',
-        description: 'Card activation fee',
+        words: 'cardActivationFee',
         fromAccountId: from.id,
         currencyCode: card.currencyCode,
         amountMinor: feeMinor,

@@ -40,7 +40,7 @@ export const handler: Handler<'cardApplicationConfirm'> = async (context, input)
         await moveCardMoney(tx, {
           idempotencyKey: `card-issue:${card.id}`,
           kind: 'card_fee',
-          description: 'Card issue fee',
+          words: 'cardIssueFee',
           fromAccountId: feeAccount.id,
           currencyCode: card.currencyCode,
           amountMinor: record.applicationFeeMinor,

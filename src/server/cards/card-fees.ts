@@ -10,10 +10,22 @@ import { validationFailure } from '../rpc/outcome.ts'
 import { Refusal } from '../transfers/transfer-orders.ts'
 import { refusal } from '../rpc/outcome.ts'
 
+/**
+ * The ledger's words for card money, by the history text key they read as in the reader's
+ * language (history-entries.ts); the English sentence is the stored description.
+ */
+export const cardLedgerWords = {
+  cardLoad: 'Card load',
+  cardIssueFee: 'Card issue fee',
+  cardActivationFee: 'Card activation fee',
+  cardReissueFee: 'Card reissue fee',
+  cardExpressShippingFee: 'Card express shipping fee',
+} as const
+
 export interface CardMoney {
   idempotencyKey: string
   kind: 'card_fee' | 'card_load'
-  description: string
+  words: keyof typeof cardLedgerWords
   fromAccountId: number
   toAccountId?: number
   currencyCode: string
@@ -53,7 +65,7 @@ export async function moveCardMoney(tx: Db, money: CardMoney): Promise<MoneyMove
   const result = await postTransferIn(tx, {
     idempotencyKey: money.idempotencyKey,
     kind: money.kind,
-    description: money.description,
+    description: cardLedgerWords[money.words],
     postings: [
       {
         accountId: money.fromAccountId,

@@ -40,7 +40,7 @@ export const handler: Handler<'cardLoad'> = async (context, input) =>
     const moved = await moveCardMoney(tx, {
       idempotencyKey: `card-load:${acting.customerId}:${input.idempotencyKey}`,
       kind: 'card_load',
-      description: 'Card load',
+      words: 'cardLoad',
       fromAccountId: from.id,
       toAccountId: card.id,
       currencyCode: card.currencyCode,

@@ -46,7 +46,7 @@ export const handler: Handler<'cardReissue'> = async (context, input) =>
       await moveCardMoney(tx, {
         idempotencyKey: key,
         kind: 'card_fee',
-        description: 'Card reissue fee',
+        words: 'cardReissueFee',
         fromAccountId: from.id,
         currencyCode: card.currencyCode,
         amountMinor: feeMinor,

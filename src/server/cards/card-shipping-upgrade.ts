@@ -48,7 +48,7 @@ export const handler: Handler<'cardShippingUpgrade'> = async (context, input) =>
         await moveCardMoney(tx, {
           idempotencyKey: key,
           kind: 'card_fee',
-          description: 'Card express shipping fee',
+          words: 'cardExpressShippingFee',
           fromAccountId: from.id,
           currencyCode: card.currencyCode,
           amountMinor: option.feeMinor,

@@ -6,6 +6,7 @@
 // money held for a claim, an approval waiting) is processing, voided is rejected. Holds and
 // voided transfers show on the paying side only.
 import { sql, type SQL } from 'drizzle-orm'
+import { cardLedgerWords } from '../cards/card-fees.ts'
 
 /** Ledger kinds by the code of the transaction types dictionary (data/transaction-types.json). */
 const typeOfKind: Record<string, string> = {
@@ -161,8 +162,16 @@ export function describeEntry(row: HistoryRow): EntryWords {
   }
   const sentKey = payer && row.order_kind ? keyOfSentKind[row.order_kind] : undefined
   if (sentKey) return words(row.ledger_description, sentKey)
-  const key = row.order_id === null ? keyOfKind[row.kind] : undefined
+  const key = row.order_id === null ? (keyOfKind[row.kind] ?? cardKeyOf(row)) : undefined
   return key ? words(row.ledger_description, key) : { description: row.ledger_description }
+}
+
+/** Card loads and card fees, by the words card-fees.ts stored. */
+function cardKeyOf(row: HistoryRow): string | undefined {
+  if (row.kind !== 'card_fee' && row.kind !== 'card_load') return undefined
+  return Object.entries(cardLedgerWords).find(
+    ([, english]) => english === row.ledger_description,
+  )?.[0]
 }
 
 /** A P2P transfer that paid an invoice (invoices/invoice-payment.ts), named by the invoice. */

@@ -275,7 +275,7 @@ for (const target of databaseTargets()) {
             ...base,
             idempotencyKey: loadKey,
             kind: 'card_load',
-            description: 'Card load',
+            words: 'cardLoad',
             toAccountId: card,
             amountMinor: 50n + BigInt(c),
             fromAccountId: accounts[c % accountCount]!,
@@ -284,7 +284,7 @@ for (const target of databaseTargets()) {
             ...base,
             idempotencyKey: `card-fee-${c}-${i}`,
             kind: 'card_fee',
-            description: 'Card fee',
+            words: 'cardIssueFee',
             amountMinor,
           })
         }

@@ -1,5 +1,5 @@
 // The invoice pages' dialogs (reject, request money, add money): centred, their close button
-// named in the page's language, as axe asks of an icon button (button-name).
+// named by the theme (portal-theme.tsx).
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, Modal, type ModalProps } from '@mantine/core'
@@ -11,7 +11,6 @@ export function InvoiceDialog(props: {
   size?: ModalProps['size']
   children: ReactNode
 }) {
-  const { t } = useTranslation('invoices')
   return (
     <Modal
       opened
@@ -19,7 +18,6 @@ export function InvoiceDialog(props: {
       title={props.title}
       centered
       {...(props.size !== undefined && { size: props.size })}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       {props.children}
     </Modal>

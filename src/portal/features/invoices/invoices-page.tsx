@@ -77,7 +77,6 @@ export function Component() {
           color="green"
           role="status"
           withCloseButton
-          closeButtonLabel={t('actions.close')}
           onClose={() => setNotice(null)}
           data-testid="invoice-notice"
         >

@@ -1,7 +1,10 @@
 // What a history entry says, as a key of the portal's texts (issue 16 item 2): a payout to
 // another bank, card or wallet is named by its method in the reader's language, never by the
 // server's English sentence with the payee in it (the payee has a column of its own).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { cardLedgerWords } from '../../../../src/server/cards/card-fees.ts'
 import { describeEntry, type HistoryRow } from '../../../../src/server/history/history-entries.ts'
 
 const wire: HistoryRow = {
@@ -50,5 +53,24 @@ describe('describeEntry', () => {
     expect(describeEntry({ ...ledgerOnly, kind: 'merchant_identity_fee' }).descriptionKey).toBe(
       'identityCheckFee',
     )
+  })
+  test.each([
+    ['card_load', 'Card load', 'cardLoad'],
+    ['card_fee', 'Card issue fee', 'cardIssueFee'],
+    ['card_fee', 'Card activation fee', 'cardActivationFee'],
+    ['card_fee', 'Card reissue fee', 'cardReissueFee'],
+    ['card_fee', 'Card express shipping fee', 'cardExpressShippingFee'],
+  ])('%s "%s" reads as %s', (kind, description, key) => {
+    const row = { ...wire, order_id: null, order_kind: null, kind, ledger_description: description }
+    expect(describeEntry(row)).toEqual({ description, descriptionKey: key })
+  })
+
+  test('every card text has its words in all six languages', () => {
+    for (const lang of ['en', 'es', 'pt', 'ro', 'ru', 'ua']) {
+      const texts = JSON.parse(
+        readFileSync(join(import.meta.dirname, `../../../../locales/${lang}/history.json`), 'utf8'),
+      ) as { descriptions: Record<string, string> }
+      for (const key of Object.keys(cardLedgerWords)) expect(texts.descriptions[key]).toBeTruthy()
+    }
   })
 })
