@@ -40,8 +40,8 @@ import {
 } from './recent-transactions.tsx'
 import { HomeTotal, QuickActions } from './home-summary.tsx'
 import { HomeCards } from './home-cards.tsx'
-import { mayOpen, useViewer } from '../../app/viewer.ts'
-import { pageMenu } from '../../app/page-menu.ts'
+import { useViewer } from '../../app/viewer.ts'
+import { mayOpenMenuPage } from '../../app/page-menu.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
 
 type Account = components['schemas']['Account']
@@ -130,8 +130,7 @@ export function Component() {
 /** The cards, below everything else so nothing shown moves when they come; only to who may see them. */
 function CardsOnHome() {
   const viewer = useViewer()
-  const cards = pageMenu.find((page) => page.id === 'cards')
-  if (!viewer || !cards?.access || !mayOpen({ access: cards.access }, viewer)) return null
+  if (!mayOpenMenuPage('cards', viewer)) return null
   return (
     <Suspense fallback={null}>
       <HomeCards />

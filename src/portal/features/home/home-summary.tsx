@@ -13,6 +13,7 @@ import { useMoney } from '../../i18n/use-money.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
 import { useViewer } from '../../app/viewer.ts'
 import { invoiceDialogRoute, mayDo } from '../invoices/invoice-rules.ts'
+import { mayOpenMenuPage } from '../../app/page-menu.ts'
 
 type Account = components['schemas']['Account']
 
@@ -72,17 +73,19 @@ export function HomeTotal({ accounts }: { accounts: Account[] }) {
 }
 
 /**
- * Where a customer goes from home most: send to a person, add money (a funding invoice),
- * convert between own accounts, request money (an invoice; the requestMoney permission).
+ * Where a customer goes from home most: send to a person (to whom the P2P page opens), add money (a funding invoice), convert between own accounts,
+ * request money (an invoice; the requestMoney permission).
  */
 export function QuickActions() {
   const { t } = useTranslation('home')
   const viewer = useViewer()
   return (
     <Group gap="sm" data-testid="quick-actions" aria-label={t('actions.title')} role="group">
-      <Button component={Link} to="/transfer/p2p">
-        {t('actions.send')}
-      </Button>
+      {mayOpenMenuPage('transferP2p', viewer) && (
+        <Button component={Link} to="/transfer/p2p">
+          {t('actions.send')}
+        </Button>
+      )}
       {mayDo(viewer, 'addMoney') && (
         <Button component={Link} to={invoiceDialogRoute.addMoney} variant="light">
           {t('actions.addMoney')}

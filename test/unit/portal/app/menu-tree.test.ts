@@ -11,6 +11,7 @@ import {
   type MenuNode,
 } from '../../../../src/portal/app/menu-tree.ts'
 import { screenRoutes } from '../../../../src/generated/screen-routes.ts'
+import { mayOpenMenuPage } from '../../../../src/portal/app/page-menu.ts'
 
 const viewer = (customerType: number, accessRight = 2): Viewer => ({
   signedIn: true,
@@ -90,5 +91,16 @@ describe('the menu tree', () => {
     const merchant = screenRoutes.filter((screen) => screen.menu === 'merchant')
     expect(merchant.length).toBeGreaterThan(0)
     for (const screen of merchant) expect(screen.access).toMatch(/ customer:business$/)
+  })
+})
+
+describe('the hand-written pages of the menu', () => {
+  it('P2P opens only with the sendMoneyUser flag, as p2pTransferSubmit asks', () => {
+    expect(mayOpenMenuPage('transferP2p', personal)).toBe(false)
+    const flagged = { ...personal, permissions: { sendMoneyUser: true } }
+    expect(mayOpenMenuPage('transferP2p', flagged)).toBe(true)
+    // Viewing-only rights never send, flag or not.
+    expect(mayOpenMenuPage('transferP2p', { ...flagged, accessRight: 1 })).toBe(false)
+    expect(mayOpenMenuPage('transferP2p', undefined)).toBe(false)
   })
 })
