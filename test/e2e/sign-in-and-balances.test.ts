@@ -48,6 +48,19 @@ describe('sign-in to balances', () => {
     expect(new URL(page.url()).pathname).toBe('/login')
   })
 
+  test("in Russian the server's refusal of a wrong password reads in Russian", async () => {
+    const { page } = await portal.newPage()
+    await page.goto(`${portal.baseUrl}/login`)
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ru')
+    const ru = locale('ru', 'auth')
+    await page.getByLabel(new RegExp(`^${ru.username}`)).fill('demo@nova.example')
+    await page.getByLabel(new RegExp(`^${ru.password}`)).fill('not-the-password')
+    await page.getByRole('button', { name: ru.submit }).click()
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Неверное имя пользователя или пароль.')
+  })
+
   test('switching language translates the page and survives a reload', async () => {
     const { page } = await portal.newPage()
     await signInAs(page, portal.baseUrl, 'demo@nova.example', demoPassword)

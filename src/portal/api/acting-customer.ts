@@ -72,8 +72,14 @@ export async function withActingCustomer(request: Request): Promise<Request> {
  * Ukrainian, which the product calls "ua".
  */
 function readerLanguage(): { lang: string } | undefined {
+  const lang = pageLanguage()
+  return lang ? { lang } : undefined
+}
+
+/** The page's language in the product's words ("ua" for Ukrainian), once the page has one. */
+export function pageLanguage(): string | undefined {
   if (typeof document === 'undefined') return undefined
   const lang = document.documentElement.lang.split('-')[0]
   if (!lang) return undefined
-  return { lang: lang === 'uk' ? 'ua' : lang }
+  return lang === 'uk' ? 'ua' : lang
 }

@@ -3,7 +3,7 @@ import createClient from 'openapi-fetch'
 import type { paths } from '../../generated/api.d.ts'
 import { SessionStore, type SessionTiming } from './session-store.ts'
 import { createTransport } from './transport.ts'
-import { setActingCustomer } from './acting-customer.ts'
+import { pageLanguage, setActingCustomer } from './acting-customer.ts'
 import { resolveBrand } from '../brand/resolve-brand.ts'
 import { setDictionaryTransport } from './dictionaries.ts'
 
@@ -39,6 +39,7 @@ session.subscribe((tokens) => {
 export const send = createTransport({
   session,
   brandId: () => resolveBrand(window.location).id,
+  language: pageLanguage,
 })
 
 export const api = createClient<paths>({ baseUrl: window.location.origin, fetch: send })

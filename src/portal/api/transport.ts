@@ -27,6 +27,11 @@ export interface TransportOptions {
    * server takes the brand from it (src/server/rpc/request-brand.ts); a claimed host wins.
    */
   brandId?: () => string
+  /**
+   * The page's language, sent as Accept-Language: the server writes a REST refusal (a sign-in
+   * step's) in it, as it writes an RPC's in the envelope's lang.
+   */
+  language?: () => string | undefined
 }
 
 export function createTransport(
@@ -43,6 +48,8 @@ export function createTransport(
       const request = template.clone()
       request.headers.set('x-client-version', clientVersion)
       if (options.brandId) request.headers.set('x-brand', options.brandId())
+      const language = options.language?.()
+      if (language) request.headers.set('accept-language', language)
       const token = session.accessToken
       if (token) request.headers.set('authorization', `Bearer ${token}`)
       try {

@@ -5,11 +5,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { loginChallenges } from '../db/schema-auth.ts'
 import type { Handler } from '../rpc/handler-context.ts'
-import { reply, type Answer, type Failure } from '../rpc/outcome.ts'
+import { reply, restMessage, type Answer, type Failure } from '../rpc/outcome.ts'
 import { loginChannel, publish } from '../realtime/publish.ts'
 import { sha256 } from './tokens.ts'
-
-export const pendingNotFoundMessage = 'The pending sign-in was not found or is no longer valid.'
 
 export const handler: Handler<'authLoginConfirm'> = async (context, input) => {
   const key = context.params.key ?? ''
@@ -32,7 +30,7 @@ export const handler: Handler<'authLoginConfirm'> = async (context, input) => {
         ),
       )
       .returning({ codeHash: loginChallenges.codeHash })
-    if (!row) return reply(404, { message: pendingNotFoundMessage })
+    if (!row) return restMessage(404, 'answer.auth.pendingNotFound')
     await publish(tx, loginChannel(row.codeHash), {
       type: 'PushLoginDecision',
       result: input.result,

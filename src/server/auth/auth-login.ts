@@ -12,14 +12,10 @@ import { refused, reply, type Answer, type Failure } from '../rpc/outcome.ts'
 import type { components } from '../../generated/api.d.ts'
 import { unknownUserHash, verifyPassword } from './password-hash.ts'
 import { blockedReply, checkPasswordCounted, recordAttempt } from './login-attempts.ts'
-import { ipAllowed, ipRefusedMessage } from './ip-allowed.ts'
+import { ipAllowed } from './ip-allowed.ts'
 import { daysLeft, factorsOf } from './factors.ts'
 import { approvedDevicesOf, deviceView } from './devices.ts'
 import { startFlow, type LoginUser } from './login-flows.ts'
-
-export const wrongCredentialsMessage = 'Invalid username or password.'
-export const notActivatedMessage =
-  'Your account is not activated yet. Use the activation link we e-mailed you.'
 
 export const handler: Handler<'authLogin'> = async (context, input) => {
   const username = input.username.trim().toLowerCase()
@@ -31,15 +27,15 @@ export const handler: Handler<'authLogin'> = async (context, input) => {
     const reason = check.outcome === 'blocked' && !check.checked ? 'blocked' : 'wrong credentials'
     await recordAttempt(context, username, user?.id ?? null, false, reason)
     if (check.outcome === 'blocked') return blockedReply(check.retryAfterSeconds)
-    return refused(wrongCredentialsMessage)
+    return refused('answer.auth.wrongCredentials')
   }
   if (!(await ipAllowed(context.db, user.customerId, context.ip))) {
     await recordAttempt(context, username, user.id, false, 'address not whitelisted')
-    return refused(ipRefusedMessage(context.ip))
+    return refused('answer.auth.ipRefused', { ip: context.ip })
   }
   if (await activationPending(context, user.id)) {
     await recordAttempt(context, username, user.id, false, 'not activated')
-    return refused(notActivatedMessage)
+    return refused('answer.auth.notActivated')
   }
   const outcome = await withMigration(context, user, input.codeChallenge)
   const ok = outcome.status === 200

@@ -3,12 +3,11 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { loginChallenges } from '../db/schema-auth.ts'
 import type { Handler } from '../rpc/handler-context.ts'
-import { reply, type Answer, type Failure } from '../rpc/outcome.ts'
+import { reply, restMessage, type Answer, type Failure } from '../rpc/outcome.ts'
 import { approvedDevicesOf } from './devices.ts'
 import { loginPush } from './login-flows.ts'
 import { sendPush } from './pushes.ts'
 import { randomToken, sha256 } from './tokens.ts'
-import { pendingNotFoundMessage } from './auth-login-confirm.ts'
 
 export const maxPushResends = 3
 
@@ -23,14 +22,14 @@ export const handler: Handler<'authPushResend'> = async (context, input) => {
       gt(loginChallenges.expiresAt, new Date()),
     )
     const [known] = await tx.select().from(loginChallenges).where(pending)
-    if (!known) return reply(404, { message: pendingNotFoundMessage })
+    if (!known) return restMessage(404, 'answer.auth.pendingNotFound')
     const [row] = await tx
       .update(loginChallenges)
       .set({ pushKeyHash: sha256(key), pushResends: sql`${loginChallenges.pushResends} + 1` })
       .where(and(pending, lt(loginChallenges.pushResends, maxPushResends)))
       .returning({ userId: loginChallenges.userId })
     if (!row) {
-      return reply(429, { message: 'The push was sent again too often. Please sign in again.' })
+      return restMessage(429, 'answer.auth.pushResentTooOften')
     }
     await sendPush(tx, await approvedDevicesOf(tx, row.userId), loginPush(context, key))
     return reply(204)

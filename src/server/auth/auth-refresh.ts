@@ -2,9 +2,7 @@
 import type { Handler } from '../rpc/handler-context.ts'
 import { refused, reply } from '../rpc/outcome.ts'
 
-export const sessionExpiredMessage = 'Your session has expired. Please sign in again.'
-
 export const handler: Handler<'authRefresh'> = async (context, input) => {
   const pair = await context.tokens.rotate(input.refreshToken)
-  return pair === 'refused' ? refused(sessionExpiredMessage) : reply(200, pair)
+  return pair === 'refused' ? refused('answer.auth.sessionExpired') : reply(200, pair)
 }

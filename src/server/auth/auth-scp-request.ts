@@ -9,7 +9,7 @@ export const scpLinkBase = 'novapay://scp'
 export const handler: Handler<'authScpRequest'> = async (context, input) => {
   const session = await context.tokens.verifyAccess(input.tmpJwt)
   if (!session?.temporary) {
-    return refused('The sign-in has expired. Please sign in again.')
+    return refused('answer.auth.signInExpired')
   }
   const token = await context.tokens.issueTemporary(session.userId)
   return reply(200, { deeplink: `${scpLinkBase}?${new URLSearchParams({ token }).toString()}` })

@@ -11,6 +11,7 @@ import { users } from '../db/schema.ts'
 import { authDevices, loginChallenges } from '../db/schema-auth.ts'
 import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
 import {
+  type AnswerKey,
   type Answer,
   type Failure,
   refusal,
@@ -23,13 +24,7 @@ import { deviceFamilyId, sha256 } from './tokens.ts'
 import { factorsOf, totpSecretOf } from './factors.ts'
 import { verifyTotp } from './totp.ts'
 import { smsCodeHash } from './login-flows.ts'
-import { ipAllowed, ipRefusedMessage } from './ip-allowed.ts'
-
-export const invalidCodeMessage =
-  'The sign-in code is invalid or has expired. Please sign in again.'
-export const wrongOtpMessage = 'The code is not correct. Please try again.'
-export const pushPendingMessage = 'The sign-in is waiting for approval on your linked device.'
-export const deviceNeededMessage = 'Link and approve a device first, then continue.'
+import { ipAllowed } from './ip-allowed.ts'
 
 type Challenge = typeof loginChallenges.$inferSelect
 
@@ -46,15 +41,15 @@ export const handler: Handler<'authToken'> = async (context, input) => {
     .from(loginChallenges)
     .where(eq(loginChallenges.codeHash, codeHash))
   if (row && row.failedAttempts >= maxFailedAttempts) return codeBlocked(row)
-  if (!row || row.usedAt || row.expiresAt <= new Date()) return refused(invalidCodeMessage)
+  if (!row || row.usedAt || row.expiresAt <= new Date()) return refused('answer.auth.invalidCode')
   if (!(await reserveTry(context, codeHash))) return codeBlocked(row)
   const expected = Buffer.from(row.codeChallenge)
   const actual = Buffer.from(await codeChallengeS256(input.codeVerifier))
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-    return wrongTry(context, row, 'The code verifier does not match the code challenge.')
+    return wrongTry(context, row, 'answer.auth.verifierMismatch')
   }
   const denied = await secondFactorRefusal(context, row, input.otp)
-  if (denied === wrongCode) return wrongTry(context, row, wrongOtpMessage)
+  if (denied === wrongCode) return wrongTry(context, row, 'answer.auth.wrongOtp')
   if (denied) {
     // A try that guessed nothing (a push still waiting, a missing otp) gives its count back;
     // a right one keeps it, and spends the challenge.
@@ -66,7 +61,7 @@ export const handler: Handler<'authToken'> = async (context, input) => {
     .set({ usedAt: new Date() })
     .where(and(eq(loginChallenges.codeHash, codeHash), isNull(loginChallenges.usedAt)))
     .returning({ userId: loginChallenges.userId })
-  if (spent.length === 0) return refused(invalidCodeMessage)
+  if (spent.length === 0) return refused('answer.auth.invalidCode')
   return reply(200, await context.tokens.issue(row.userId))
 }
 
@@ -89,10 +84,11 @@ async function secondFactorRefusal(
   if (row.flow === 'push') {
     if (row.decision === 'granted') return undefined
     if (row.decision === 'refused') {
-      const reason = row.decisionReason ? `: ${row.decisionReason}` : '.'
-      return refused(`The sign-in was refused on your linked device${reason}`)
+      return row.decisionReason
+        ? refused('answer.auth.pushRefusedReason', { reason: row.decisionReason })
+        : refused('answer.auth.pushRefused')
     }
-    return refused(pushPendingMessage)
+    return refused('answer.auth.pushPending')
   }
   if (row.flow === 'verifyDevice') {
     const [device] = await context.db
@@ -107,7 +103,7 @@ async function secondFactorRefusal(
         ),
       )
       .limit(1)
-    return device ? undefined : refused(deviceNeededMessage)
+    return device ? undefined : refused('answer.auth.deviceNeeded')
   }
   return undefined
 }
@@ -155,7 +151,7 @@ function codeBlocked(row: Challenge): Failure {
 }
 
 /** A wrong verifier or code stays counted against the challenge and goes to the history. */
-async function wrongTry(context: HandlerContext, row: Challenge, message: string) {
+async function wrongTry(context: HandlerContext, row: Challenge, message: AnswerKey) {
   const [user] = await context.db
     .select({ username: users.username })
     .from(users)
@@ -173,11 +169,11 @@ async function deviceExchange(
     .select()
     .from(authDevices)
     .where(and(eq(authDevices.secretHash, sha256(secret)), isNull(authDevices.deletedAt)))
-  if (!device || device.status !== 'approved') return refused(invalidCodeMessage)
+  if (!device || device.status !== 'approved') return refused('answer.auth.invalidCode')
   const [user] = await context.db.select().from(users).where(eq(users.id, device.userId))
   if (!user) throw new Error('assertion: a device belongs to a user')
   if (!(await ipAllowed(context.db, user.customerId, context.ip))) {
-    return refused(ipRefusedMessage(context.ip))
+    return refused('answer.auth.ipRefused', { ip: context.ip })
   }
   await context.db
     .update(authDevices)

@@ -7,13 +7,18 @@ import { customers, users } from '../db/schema.ts'
 import { authFactors } from '../db/schema-auth.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { type Answer, type Failure, refusal, reply, validationFailure } from '../rpc/outcome.ts'
+import {
+  type Answer,
+  type Failure,
+  refusal,
+  reply,
+  restMessage,
+  validationFailure,
+} from '../rpc/outcome.ts'
 import { publishToCustomer, publishToUser } from '../realtime/publish.ts'
-import { blockedMessage } from './login-attempts.ts'
+import { blockMinutes } from './login-attempts.ts'
 import { factorsOf, sealTotpSecret, totpSecretOf } from './factors.ts'
 import { loginFlowOfMode, redeem } from './two-step-requests.ts'
-
-export const requestNotFoundMessage = 'The request was not found or is no longer valid.'
 
 export const handler: Handler<'customerTwoStepVerificationConfirm'> = async (context, input) => {
   const { userId, customerId } = requireSession(context)
@@ -24,8 +29,9 @@ export const handler: Handler<'customerTwoStepVerificationConfirm'> = async (con
       tx,
     ): Promise<Answer<'customerTwoStepVerificationConfirm'> | Failure | 'login' | 'done'> => {
       const redemption = await redeem(tx, userId, reqId, input.code, current)
-      if (redemption.outcome === 'notFound') return reply(404, { message: requestNotFoundMessage })
-      if (redemption.outcome === 'blocked') return reply(429, { message: blockedMessage })
+      if (redemption.outcome === 'notFound') return restMessage(404, 'answer.auth.requestNotFound')
+      if (redemption.outcome === 'blocked')
+        return restMessage(429, 'answer.auth.blocked', { minutes: blockMinutes })
       if (redemption.outcome === 'wrongCode') {
         const attempts = redemption.attemptsLeft
         return validationFailure(

@@ -3,8 +3,15 @@
 // after each operation call these.
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { refused, reply, restFailure, type Answer, type Failure } from '../rpc/outcome.ts'
-import { blockedMessage } from './login-attempts.ts'
+import {
+  refused,
+  reply,
+  restFailure,
+  restMessage,
+  type Answer,
+  type Failure,
+} from '../rpc/outcome.ts'
+import { blockMinutes } from './login-attempts.ts'
 import {
   approveDevice,
   approveMethods,
@@ -87,7 +94,7 @@ export async function setApproveMethod(
   if (choice === 'unknownMethod') {
     return reply(404, { message: 'This approve method is not available for your account.' })
   }
-  if (choice === 'notPending') return refused('This device is not waiting for approval.')
+  if (choice === 'notPending') return refused('answer.auth.deviceNotPending')
   if (choice === 'tooMany') {
     return reply(429, { message: 'Too many codes were sent. Try again in an hour.' })
   }
@@ -106,12 +113,12 @@ export async function approve(
     case 'approved':
       return reply(200, deviceView(approval.device))
     case 'blocked':
-      return reply(429, { message: blockedMessage })
+      return restMessage(429, 'answer.auth.blocked', { minutes: blockMinutes })
     case 'noCode':
-      return refused('Choose an approve method first; its code expires after 10 minutes.')
+      return refused('answer.auth.chooseApproveMethod')
     case 'notPending':
-      return refused('This device is not waiting for approval.')
+      return refused('answer.auth.deviceNotPending')
     case 'wrongCode':
-      return refused(`The code is not correct; ${approval.attemptsLeft} attempts left.`)
+      return refused('answer.auth.wrongDeviceCode', { attempts: approval.attemptsLeft })
   }
 }

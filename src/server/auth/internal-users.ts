@@ -15,7 +15,6 @@ import {
 } from '../rpc/outcome.ts'
 import { unknownUserHash, verifyPassword } from './password-hash.ts'
 import { blockedReply, checkPasswordCounted, recordAttempt } from './login-attempts.ts'
-import { wrongCredentialsMessage } from './auth-login.ts'
 
 export const userNotFoundMessage = 'The user was not found or is no longer valid.'
 
@@ -57,7 +56,7 @@ export async function internalSignIn(
     const reason = unchecked ? 'blocked (internal)' : 'wrong credentials (internal)'
     await recordAttempt(context, username, user?.id ?? null, false, reason)
     if (check.outcome === 'blocked') return blockedReply(check.retryAfterSeconds)
-    return refused(wrongCredentialsMessage)
+    return refused('answer.auth.wrongCredentials')
   }
   await recordAttempt(context, username, user.id, true, 'internal')
   return reply(200, await context.tokens.issue(user.id))

@@ -11,14 +11,18 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { loginHistory, users } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
-import { restFailure, type Failure } from '../rpc/outcome.ts'
+import { restMessage, type Failure } from '../rpc/outcome.ts'
 import { loginUsernameFailures } from '../db/schema-auth.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import { languageOfUsername } from '../messages/reader-language.ts'
+import { defaultLang, renderMessage } from '../messages/messages.ts'
 
 export const maxFailedAttempts = 5
 export const blockMinutes = 15
-export const blockedMessage = `Too many failed attempts. Try again in ${blockMinutes} minutes.`
+/** The 429's message in English, for the server-to-server password check. */
+export const blockedMessage = renderMessage(defaultLang, 'answer.auth.blocked', {
+  minutes: blockMinutes,
+})
 /** Keeps a count far past the limit (a flood of requests) inside its smallint column. */
 const countCeiling = 1000
 
@@ -74,7 +78,7 @@ export async function checkPasswordCounted(
 export function blockedReply(retryAfterSeconds: number): Failure {
   const seconds = String(retryAfterSeconds)
   return {
-    ...restFailure(429, { message: blockedMessage, retryAfterSeconds }),
+    ...restMessage(429, 'answer.auth.blocked', { minutes: blockMinutes }, { retryAfterSeconds }),
     headers: { 'retry-after': seconds },
   }
 }

@@ -18,12 +18,6 @@ export type LoginUser = typeof users.$inferSelect
 /** A sign-in code lives long enough to find the phone and answer a push. */
 export const challengeTtlMs = 5 * 60_000
 
-export const noPhoneMessage = 'SMS sign-in needs a confirmed phone number. Please contact support.'
-export const noDeviceMessage =
-  'Push sign-in needs a linked device. Please contact support to link one.'
-export const noAuthenticatorMessage =
-  'Authenticator sign-in is not set up for this account. Please contact support.'
-
 export function smsCodeHash(codeHash: string, smsCode: string): string {
   return sha256(`${codeHash}:${smsCode}`)
 }
@@ -48,7 +42,7 @@ export async function startFlow(
   }
   if (flow === 'otp') {
     if (!(await factorsOf(context.db, user.id)).totpSecretSealed) {
-      return refused(noAuthenticatorMessage)
+      return refused('answer.auth.noAuthenticator')
     }
     await context.db.insert(loginChallenges).values({ ...base, flow })
     return reply(200, { authFlow: 'otp', code, userId: user.id })
@@ -79,7 +73,7 @@ async function startSms(
   base: ChallengeBase,
 ): Promise<Answer<'authLogin'> | Failure> {
   const phone = await confirmedPhoneOf(context.db, user.customerId)
-  if (!phone) return refused(noPhoneMessage)
+  if (!phone) return refused('answer.auth.noPhone')
   const smsCode = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const smsIdentifier = String(randomInt(0, 100)).padStart(2, '0')
   await context.db.transaction(async (tx) => {
@@ -113,7 +107,7 @@ async function startPush(
   base: ChallengeBase,
 ): Promise<Answer<'authLogin'> | Failure> {
   const devices = await approvedDevicesOf(context.db, user.id)
-  if (devices.length === 0) return refused(noDeviceMessage)
+  if (devices.length === 0) return refused('answer.auth.noDevice')
   const key = randomToken()
   await context.db.transaction(async (tx) => {
     await tx.insert(loginChallenges).values({ ...base, flow: 'push', pushKeyHash: sha256(key) })

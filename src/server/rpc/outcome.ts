@@ -90,6 +90,11 @@ export function refusal(parameter: string, key: RefusalKey, params?: RefusalPara
  * parameter `country`) as the country's name in it, a list of words joined.
  */
 export function describeRefusal(lang: Lang, error: FieldError): string {
+  return renderWithParams(lang, error.text.key, error.text.params)
+}
+
+/** A text of the catalogue in a language, its parameters formatted as describeRefusal says. */
+function renderWithParams(lang: Lang, key: MessageKey, given?: RefusalParams): string {
   const locale = localeOf(lang)
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 })
   const word = (name: string, value: string | number | readonly RefusalKey[]): string => {
@@ -99,9 +104,9 @@ export function describeRefusal(lang: Lang, error: FieldError): string {
     return new Intl.DisplayNames([locale], { type: 'region' }).of(value) ?? value
   }
   const params = Object.fromEntries(
-    Object.entries(error.text.params ?? {}).map(([name, value]) => [name, word(name, value)]),
+    Object.entries(given ?? {}).map(([name, value]) => [name, word(name, value)]),
   )
-  return renderMessage(lang, error.text.key, params)
+  return renderMessage(lang, key, params)
 }
 
 /** The refused fields as the wire carries them, in a language. */
@@ -210,12 +215,46 @@ export function refusalsIn(outcome: Outcome): readonly FieldError[] | undefined 
   return body?.[refusalsOf]
 }
 
-/** A VF answer's texts in the reader's language; any other answer as it is. */
+/** A REST message of the catalogue: what the customer reads when a step is refused. */
+export type AnswerKey = Extract<MessageKey, `answer.${string}`>
+
+/** The text a REST message was made from (restMessage), kept out of its JSON as refusalsOf. */
+const messageTextOf = Symbol('messageText')
+
+interface MessageSource {
+  key: AnswerKey
+  params?: RefusalParams
+}
+
+/**
+ * A REST failure whose message is a text of the catalogue: English in the body until the
+ * dispatcher renders it in the reader's language (inReaderLanguage), as a VF's refusals.
+ */
+export function restMessage(
+  status: number,
+  key: AnswerKey,
+  params?: RefusalParams,
+  extra: { retryAfterSeconds?: number } = {},
+): Failure {
+  const body: RestFailureBody = { message: renderWithParams(defaultLang, key, params), ...extra }
+  const source: MessageSource = params ? { key, params } : { key }
+  Object.defineProperty(body, messageTextOf, { value: source, enumerable: false })
+  return { status, body }
+}
+
+/** A VF answer's or a REST message's texts in the reader's language; any other as it is. */
 export function inReaderLanguage<T extends Outcome>(outcome: T, lang: Lang): T {
-  const body = outcome.body as { [refusalsOf]?: readonly FieldError[] } | undefined
+  if (lang === defaultLang) return outcome
+  const body = outcome.body as
+    { [refusalsOf]?: readonly FieldError[]; [messageTextOf]?: MessageSource } | undefined
   const errors = body?.[refusalsOf]
-  if (lang === defaultLang || !errors) return outcome
-  return { ...outcome, body: { ...(outcome.body as object), ...verifyErrorBody(lang, errors) } }
+  if (errors) {
+    return { ...outcome, body: { ...(outcome.body as object), ...verifyErrorBody(lang, errors) } }
+  }
+  const source = body?.[messageTextOf]
+  if (!source) return outcome
+  const message = renderWithParams(lang, source.key, source.params)
+  return { ...outcome, body: { ...(outcome.body as object), message } }
 }
 
 /**
@@ -237,8 +276,8 @@ export function restFailure(status: number, body: RestFailureBody): Failure {
 }
 
 /** A refused token-service step: HTTP 403 with a message (product-spec section 8). */
-export function refused(message: string): Failure {
-  return { status: 403, body: { message } }
+export function refused(key: AnswerKey, params?: RefusalParams): Failure {
+  return restMessage(403, key, params)
 }
 
 /** A file answer: raw bytes with their media type, offered as a download named fileName. */

@@ -10,10 +10,9 @@ import type { Db } from '../db/open-database.ts'
 import { customerPhones } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { restFailure, type Failure, type RefusalKey } from '../rpc/outcome.ts'
+import { restMessage, type Failure, type RefusalKey } from '../rpc/outcome.ts'
 import { captchaOf } from '../adapters/captcha/captcha.ts'
 import { captchaRefusalKey } from '../adapters/captcha/captcha-adapter.ts'
-import { defaultLang, renderMessage } from '../messages/messages.ts'
 import type { PhoneRow } from '../kyc/customer-records.ts'
 import { issuePhoneCode } from '../customer/phone-confirmation-codes.ts'
 import { Refusal, writeTransaction } from '../customer/write-transaction.ts'
@@ -26,10 +25,6 @@ export interface VerifyRequest {
 
 /** Which of the acting customer's current phones gets the code. */
 export type PhoneChoice = { phoneId: number } | 'primary'
-
-export const noSuchPhoneMessage = 'No such phone.'
-export const noPhoneMessage = 'The customer has no phone to verify.'
-export const alreadyConfirmedMessage = 'This phone number is already confirmed.'
 
 /**
  * Sends the code: undefined when it went, else the failure to answer (404 for a phone that is
@@ -48,11 +43,12 @@ export async function sendVerificationCode(
   const outcome = await writeTransaction(context.db, async (tx) => {
     const phone = await phoneOf(tx, customerId, choice)
     if (!phone) {
-      return restFailure(404, {
-        message: choice === 'primary' ? noPhoneMessage : noSuchPhoneMessage,
-      })
+      return restMessage(
+        404,
+        choice === 'primary' ? 'answer.phone.noPhone' : 'answer.phone.noSuchPhone',
+      )
     }
-    if (phone.confirmedAt) return restFailure(422, { message: alreadyConfirmedMessage })
+    if (phone.confirmedAt) return restMessage(422, 'answer.phone.alreadyConfirmed')
     const redeemed = await captcha.redeem(tx, check.pass)
     if (!redeemed.ok) return captchaFailure(captchaRefusalKey.used)
     const issued = await issuePhoneCode(tx, {
@@ -67,11 +63,7 @@ export async function sendVerificationCode(
       // Rolled back: the captcha stays usable for a later try.
       const seconds = issued.retryAfterSeconds
       throw new Refusal({
-        status: 429,
-        body: {
-          message: 'Too many codes were sent to this number. Try again later.',
-          retryAfterSeconds: seconds,
-        },
+        ...restMessage(429, 'answer.phone.tooManyCodes', undefined, { retryAfterSeconds: seconds }),
         headers: { 'retry-after': String(seconds) },
       })
     }
@@ -80,9 +72,9 @@ export async function sendVerificationCode(
   return outcome === 'sent' ? undefined : outcome
 }
 
-/** A REST message (not a VF), written in English as the service's other messages. */
+/** A REST message (not a VF): the captcha's refusal in the reader's language. */
 function captchaFailure(reason: RefusalKey): Failure {
-  return restFailure(422, { message: `The captcha ${renderMessage(defaultLang, reason)}.` })
+  return restMessage(422, 'answer.phone.captcha', { reason: [reason] })
 }
 
 /** The customer's current phone the choice names, locked; another customer's is none. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../../src/server/db/schema.ts'
 import { hashPassword } from '../../../src/server/auth/password-hash.ts'
 import { issueAccountCode } from '../../../src/server/activation/account-codes.ts'
-import { notActivatedMessage } from '../../../src/server/auth/auth-login.ts'
+import { renderMessage } from '../../../src/server/messages/messages.ts'
 import { customers } from '../../../src/server/db/schema.ts'
 import { demoPassword } from '../../../src/server/demo/seed.ts'
 import { databaseTargets, failedParameters } from '../server-harness.ts'
@@ -52,7 +52,7 @@ for (const target of databaseTargets()) {
       it('signs in with the e-mailed code, once; before it, sign-in is refused', async () => {
         const before = await server.login('pending@nova.example')
         expect(before.reply.status).toBe(403)
-        expect(before.reply.body.message).toBe(notActivatedMessage)
+        expect(before.reply.body.message).toBe(renderMessage('en', 'answer.auth.notActivated'))
         const [mail] = await server.mailbox('pending@nova.example')
         expect(mail?.body).toContain('/activate?action=activation&user=pending%40nova.example')
         const code = codeOf(mail?.body)

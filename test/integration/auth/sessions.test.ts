@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customers, loginHistory, users } from '../../../src/server/db/schema.ts'
 import { ipWhitelistEntries, securitySettings } from '../../../src/server/db/schema-security.ts'
-import { wrongCredentialsMessage } from '../../../src/server/auth/auth-login.ts'
+import { renderMessage } from '../../../src/server/messages/messages.ts'
 import { databaseTargets } from '../server-harness.ts'
 import { startAuthServer, type AuthServer } from './auth-server.ts'
 
@@ -138,11 +138,35 @@ for (const target of databaseTargets()) {
         const unknown = await answers('nobody-here@nova.example')
         const known = await answers('soft@nova.example')
         expect(unknown).toEqual(known)
-        expect(unknown.slice(0, 4)).toEqual(Array(4).fill([403, wrongCredentialsMessage]))
+        expect(unknown.slice(0, 4)).toEqual(
+          Array(4).fill([403, renderMessage('en', 'answer.auth.wrongCredentials')]),
+        )
         expect(unknown[4]![0]).toBe(429)
         expect(unknown[5]![0]).toBe(429)
         const blocked = await server.login('nobody-here@nova.example', 'Wrong-password-1')
         expect(blocked.reply.body.message).toMatch(/too many failed attempts/i)
+      })
+
+      it("are refused in the reader's language (Accept-Language), English by default", async () => {
+        const attempt = (language?: string) =>
+          server.call(
+            'POST',
+            '/auth/login',
+            {
+              client: 'spa',
+              username: 'nobody-else@nova.example',
+              password: 'Wrong-password-1',
+              codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+            },
+            language ? { headers: { 'accept-language': language } } : {},
+          )
+        const russian = await attempt('ru')
+        expect(russian.status).toBe(403)
+        expect(russian.body.message).toBe('Неверное имя пользователя или пароль.')
+        expect((await attempt('uk-UA,uk;q=0.9')).body.message).toBe(
+          renderMessage('ua', 'answer.auth.wrongCredentials'),
+        )
+        expect((await attempt()).body.message).toBe('Invalid username or password.')
       })
 
       it('are recorded in the login history, like every attempt', async () => {
