@@ -59,6 +59,9 @@ async function createStatement(page: Page, h: Texts, lang: string) {
   const title = text(h, 'statements.statementOf').replace('{{month}}', month)
   const row = page.getByTestId('statement-row').filter({ hasText: title }).first()
   await row.getByText(text(h, 'statements.status.processing')).waitFor()
+  // When it was asked for, in the page's language.
+  const requested = text(h, 'statements.requestedAt').split('{{date}}')[0]!.trim()
+  expect(await row.textContent()).toContain(requested)
   // The server's job worker builds it; the page reads the list again until it is ready.
   await runDueJobs(portal.db)
   await row.getByText(text(h, 'statements.status.ready')).waitFor()

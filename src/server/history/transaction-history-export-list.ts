@@ -24,6 +24,7 @@ export const handler: Handler<'transactionHistoryExportList'> = async (context, 
       dateFrom: statement.payload.dateFrom,
       dateTo: monthEnd(statement.payload.dateFrom),
       status: statement.status,
+      createdAt: statement.createdAt.toISOString(),
     })),
     total,
   })

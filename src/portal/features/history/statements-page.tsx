@@ -226,18 +226,30 @@ async function downloadStatement(exportId: string): Promise<boolean> {
 }
 
 function StatementRow({ statement }: { statement: StatementExport }) {
-  const { t } = useTranslation(['history', 'common'])
+  const { t, i18n } = useTranslation(['history', 'common'])
   const monthName = useMonthName()
   const [sending, setSending] = useState(false)
   const [notice, setNotice] = useState<Notice | null>(null)
   const status = statement.status ?? 'processing'
   const exportId = statement.exportId ?? ''
   const title = t('statements.statementOf', { month: monthName(statement.dateFrom) })
+  const requested = statement.createdAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(statement.createdAt),
+      )
+    : null
   return (
     <Paper withBorder p="sm" radius="md" data-testid="statement-row" aria-label={title}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text fw={600}>{title}</Text>
+          <div>
+            <Text fw={600}>{title}</Text>
+            {requested && (
+              <Text size="xs" c="dimmed">
+                {t('statements.requestedAt', { date: requested })}
+              </Text>
+            )}
+          </div>
           <Badge variant="light" color={statusColors[status]} style={{ overflow: 'visible' }}>
             {t(`statements.status.${status}`)}
           </Badge>
