@@ -7,5 +7,6 @@ import { urlVerdict } from './url-verdict.ts'
 
 export const handler: Handler<'serviceCheckUrls'> = async (context, input) => {
   const blocked = context.config.blockedUrlDomains
-  return reply(200, { results: input.urls.map((url) => urlVerdict(url, blocked)) })
+  const lang = context.refusalLang
+  return reply(200, { results: input.urls.map((url) => urlVerdict(url, blocked, lang)) })
 }

@@ -6,32 +6,45 @@
 // (loopback, private, link-local, shared, reserved, multicast; the WHATWG parser turns
 // 0x7f.1 and 2130706433 into 127.0.0.1 first), localhost and names that exist only inside a
 // network (one label, .localhost, .local, .internal, .lan, .home.arpa), and the configured
-// blocked domains with their subdomains.
+// blocked domains with their subdomains. The reason reads in the request's language.
 import { isIP } from 'node:net'
 import { hostOf, isNonPublicAddress } from '../events/outbound-address.ts'
+import { defaultLang, renderMessage, type Lang, type MessageKey } from '../messages/messages.ts'
 
 export type UrlVerdict =
   { url: string; valid: true } | { url: string; valid: false; reason: string }
 
-export const urlReasons = {
-  malformed: 'is not a well-formed web address',
-  scheme: 'must start with http:// or https://',
-  credentials: 'must not carry a user name or password',
-  privateAddress: 'points to an address outside the public internet',
-  localName: 'names a host that exists only inside a network',
-  blockedDomain: 'is on the list of blocked domains',
-} as const
+/** Why a URL is refused, as refusals of the catalogue (refusal.urls.*). */
+const urlReasonKeys = {
+  malformed: 'refusal.urls.malformed',
+  scheme: 'refusal.urls.scheme',
+  credentials: 'refusal.urls.credentials',
+  privateAddress: 'refusal.urls.privateAddress',
+  localName: 'refusal.urls.localName',
+  blockedDomain: 'refusal.urls.blockedDomain',
+} as const satisfies Record<string, MessageKey>
+
+type UrlReason = keyof typeof urlReasonKeys
+
+/** The reasons in English (a caller that names no language reads them). */
+export const urlReasons = Object.fromEntries(
+  Object.entries(urlReasonKeys).map(([name, key]) => [name, renderMessage(defaultLang, key)]),
+) as Record<UrlReason, string>
 
 const localSuffixes = ['localhost', 'local', 'internal', 'lan', 'home.arpa', 'intranet', 'corp']
 
 /** A DNS label of letters, digits and hyphens (an IDN is already punycode here). */
 const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/
 
-export function urlVerdict(url: string, blockedDomains: readonly string[]): UrlVerdict {
-  const refuse = (reason: keyof typeof urlReasons): UrlVerdict => ({
+export function urlVerdict(
+  url: string,
+  blockedDomains: readonly string[],
+  lang: Lang = defaultLang,
+): UrlVerdict {
+  const refuse = (reason: UrlReason): UrlVerdict => ({
     url,
     valid: false,
-    reason: urlReasons[reason],
+    reason: renderMessage(lang, urlReasonKeys[reason]),
   })
   const text = url.trim()
   if (text === '' || /\s/.test(text)) return refuse('malformed')

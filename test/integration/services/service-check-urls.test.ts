@@ -53,6 +53,20 @@ for (const target of databaseTargets()) {
       })
     })
 
+    it("gives the reasons in the reader's language (Accept-Language)", async () => {
+      const answer = await fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'ru' },
+        body: JSON.stringify({ urls: ['ftp://nova.example', 'https://shop.blocked.example'] }),
+      })
+      expect(answer.status).toBe(200)
+      const body = (await answer.json()) as { results: { reason?: string }[] }
+      expect(body.results.map((result) => result.reason)).toEqual([
+        'должен начинаться с http:// или https://',
+        'находится в списке заблокированных доменов',
+      ])
+    })
+
     it('refuses a body outside the schema with 400 naming the field', async () => {
       const none = await server.post(path, { urls: [] })
       expect(none.status).toBe(400)
