@@ -39,7 +39,9 @@ export const fullAccessRight = AccessRight.Full
 
 /**
  * The refusals of the access check, one text each, so that a client (and the generated
- * authorization test) can tell an access refusal from a handler's answer.
+ * authorization test) can tell an access refusal from a handler's answer. Each body is made
+ * once and shared: the dispatcher renders a copy in the reader's language (rpcRefuse). Only
+ * an internal service reads notInternal, so it stays English.
  */
 export const accessRefusals = {
   noSession: rpcRefuse('AU', 'answer.access.noSession'),
