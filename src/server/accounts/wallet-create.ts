@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
-import { refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { accountOfCustomer } from '../ledger/accounts.ts'
 import { cryptoWallets } from '../db/schema-transfers.ts'
 import { AccountStatus } from '../../generated/constants.ts'
@@ -33,7 +33,7 @@ export const handler: Handler<'walletCreate'> = async (context, input) => {
   if (!account) {
     return validationFailure([refusal('accountId', 'refusal.common.notYourAccount')])
   }
-  if (account.statusId === AccountStatus.Closed) return rpcFail('CA', 'The account is closed.')
+  if (account.statusId === AccountStatus.Closed) return rpcRefuse('CA', 'answer.accounts.closed')
   await context.db
     .insert(cryptoWallets)
     .values({

@@ -12,9 +12,9 @@ import {
   type Answer,
   type Failure,
   refusal,
-  rpcFail,
   rpcOk,
   validationFailure,
+  rpcRefuse,
 } from '../rpc/outcome.ts'
 import { recordAttempt } from '../auth/login-attempts.ts'
 import {
@@ -25,8 +25,6 @@ import {
   type CodePurpose,
 } from './account-codes.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
-
-export const tooManyCodesText = 'Too many wrong activation codes. Ask for a new activation e-mail.'
 
 const wrongCode = (parameter: string) =>
   validationFailure([refusal(parameter, 'refusal.common.validOrExpired')])
@@ -59,7 +57,7 @@ export async function activate(
     if (row.purpose === 'activationBusiness') await sendEmployeeLinks(tx, user.customerId)
     return 'right' as const
   })
-  if (result === 'blocked') return rpcFail('TA1', tooManyCodesText)
+  if (result === 'blocked') return rpcRefuse('TA1', 'answer.activation.tooManyCodes')
   if (result === 'wrong') return wrongCode(parameter)
   await recordAttempt(context, email, user.id, true, 'activation')
   return rpcOk({ tokens: await context.tokens.issue(user.id) })

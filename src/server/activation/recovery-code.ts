@@ -3,15 +3,14 @@
 import { eq } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
-import { type Failure, refusal, rpcFail, validationFailure } from '../rpc/outcome.ts'
+import { type Failure, refusal, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { liveCode, type AccountCodeRow } from './account-codes.ts'
-
-export const tooManyRecoveryCodesText = 'Too many wrong codes. Ask for a new password reset e-mail.'
 
 export const wrongRecoveryCode = (): Failure =>
   validationFailure([refusal('code', 'refusal.common.validOrExpired')])
 
-export const blockedRecovery = (): Failure => rpcFail('TA1', tooManyRecoveryCodesText)
+export const blockedRecovery = (): Failure =>
+  rpcRefuse('TA1', 'answer.activation.tooManyRecoveryCodes')
 
 export async function recoveryCodeOf(
   context: HandlerContext,

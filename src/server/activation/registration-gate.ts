@@ -12,9 +12,9 @@ import {
   type Failure,
   type FieldError,
   refusal,
-  rpcFail,
   validationFailure,
   type RefusalKey,
+  rpcRefuse,
 } from '../rpc/outcome.ts'
 import { brandById, type BrandConfig, type BrandId } from '../rpc/request-brand.ts'
 import { captchaOf } from '../adapters/captcha/captcha.ts'
@@ -24,7 +24,6 @@ import {
   type RegistrationIssue,
   type RegistrationRuleOptions,
 } from '../../shared/registration-rules.ts'
-import { defaultLang, renderMessage } from '../messages/messages.ts'
 
 export type RegistrationForm = 'personalAccountCreate' | 'businessAccountCreate'
 
@@ -51,8 +50,7 @@ export function brandRefusal(
   form: RegistrationForm,
   payload: { registrationType: string },
 ): Failure | undefined {
-  if (!brand.allowRegistration)
-    return rpcFail('13', renderMessage(defaultLang, 'refusal.registration.registrationClosed'))
+  if (!brand.allowRegistration) return rpcRefuse('13', 'refusal.registration.registrationClosed')
   const listed: readonly string[] =
     form === 'personalAccountCreate'
       ? brand.registrationPersonalTypes

@@ -7,9 +7,9 @@ import {
   type Answer,
   type Failure,
   refusal,
-  rpcFail,
   rpcOk,
   validationFailure,
+  rpcRefuse,
 } from '../rpc/outcome.ts'
 import { issueApprovalCode } from '../transfers/approval-codes.ts'
 import { inTransaction } from '../transfers/transfer-orders.ts'
@@ -38,7 +38,7 @@ export async function sendTransferCode(
   if (!order) {
     return orderId !== undefined
       ? validationFailure([refusal('trxid', 'refusal.common.notWaitingForCode')])
-      : rpcFail('TA1', 'No transfer waits for an approval code.')
+      : rpcRefuse('TA1', 'answer.approvals.nothingAwaitsCode')
   }
   return inTransaction(db, async (tx) => {
     const [locked] = await lockOrders(tx, [order.id])

@@ -10,9 +10,9 @@ import {
   type Answer,
   type Failure,
   refusal,
-  rpcFail,
   rpcOk,
   validationFailure,
+  rpcRefuse,
 } from '../rpc/outcome.ts'
 import { transferApprovalCodes, transferOrders } from '../db/schema-transfers.ts'
 import { checkApprovalCode, codeRefusalKey } from '../transfers/approval-codes.ts'
@@ -61,7 +61,7 @@ export const handler: Handler<'transferApprove'> = async (context, input) => {
     const settled = await completeOrder(tx, locked)
     const answer: Answer<'transferApprove'> | Failure =
       settled === 'accountClosed'
-        ? rpcFail('CA', 'The target account was closed; the transfer was canceled.')
+        ? rpcRefuse('CA', 'answer.approvals.targetClosed')
         : rpcOk({ transactionId: locked.id, responseDescription: 'Successfully' })
     const result = answer.body as Record<string, unknown>
     await tx

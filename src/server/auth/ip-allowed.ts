@@ -4,10 +4,6 @@
 import { addressListed, whitelistEnabled, whitelistEntries } from '../security/ip-whitelist.ts'
 import type { Db } from '../db/open-database.ts'
 
-export function ipRefusedMessage(ip: string): string {
-  return `Access from ${ip} is not allowed: this account only accepts its whitelisted IP addresses.`
-}
-
 /** True when the mode is off or the address is inside one of the entries. */
 export async function ipAllowed(db: Db, customerId: number, ip: string): Promise<boolean> {
   if (!(await whitelistEnabled(db, customerId))) return true

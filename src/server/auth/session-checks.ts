@@ -2,8 +2,7 @@
 // may only link and approve a device (product-spec section 4, verifyDevice and migration), and
 // the IP whitelist, when on, refuses every call from another address (section 6).
 import type { Session } from './session.ts'
-import { rpcFail, type Outcome } from '../rpc/outcome.ts'
-import { ipRefusedMessage } from './ip-allowed.ts'
+import { type Outcome, rpcRefuse } from '../rpc/outcome.ts'
 import { addressListed } from '../security/ip-whitelist.ts'
 import type { CustomerGuards } from '../rpc/request-guards.ts'
 
@@ -29,10 +28,10 @@ export function sessionRefusal(
   guards: CustomerGuards,
 ): Outcome | undefined {
   if (session.temporary && !temporaryOperations.has(operationId)) {
-    return rpcFail('AU', 'This sign-in is not complete: link and approve a device first.')
+    return rpcRefuse('AU', 'answer.auth.signInIncomplete')
   }
   if (guards.whitelistEnabled && !addressListed(guards.whitelist, ip)) {
-    return rpcFail('ENOA', ipRefusedMessage(ip))
+    return rpcRefuse('ENOA', 'answer.auth.ipRefused', { ip })
   }
   return undefined
 }

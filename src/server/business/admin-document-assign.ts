@@ -9,7 +9,7 @@ import { and, eq, or } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import type { components } from '../../generated/api.d.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { type FieldError, refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { type FieldError, refusal, rpcOk, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import type { Db } from '../db/open-database.ts'
 import { customerDocuments, uploadedDocuments } from '../db/schema.ts'
 import { businessRepresentatives } from '../db/schema-business.ts'
@@ -129,6 +129,6 @@ export const handler: Handler<'adminDocumentAssign'> = async (context, body) => 
   if (refused) return validationFailure(refused)
   const records = await loadCustomerRecords(context.db, customerId)
   const upload = records?.uploads.find((row) => row.id === input.documentId)
-  if (!records || !upload) return rpcFail('UE', 'The document was not found after the change.')
+  if (!records || !upload) return rpcRefuse('UE', 'answer.business.documentNotFoundAfterChange')
   return rpcOk({ document: uploadedDocumentView(records, upload) })
 }

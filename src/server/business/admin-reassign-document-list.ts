@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { businessRepresentatives } from '../db/schema-business.ts'
 import { loadCustomerRecords } from '../kyc/customer-records.ts'
 import { uploadedDocumentView } from '../kyc/record-views.ts'
@@ -28,7 +28,7 @@ export const handler: Handler<'adminReassignDocumentList'> = async (context, inp
     }
   }
   const records = await loadCustomerRecords(context.db, customerId)
-  if (!records) return rpcFail('UE', 'The customer was not found.')
+  if (!records) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const documents = records.uploads
     .filter(
       (upload) =>

@@ -12,7 +12,7 @@ import { customerBrands } from '../db/schema-terms.ts'
 import { businessRepresentatives } from '../db/schema-business.ts'
 import type { Handler, RequestOf } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { refusalAsFailure, takenEmails } from '../activation/registration-gate.ts'
 import { insertLogin, unknownPasswordHash } from '../activation/registration-records.ts'
 import { mailEmployeeActivation } from '../activation/activate.ts'
@@ -52,7 +52,7 @@ export const handler: Handler<'authorizedUserCreate'> = async (context, input) =
   const authorizedUser = (await authorizedUserViews(context.db, after)).find(
     (user) => user.userId === created,
   )
-  if (!authorizedUser) return rpcFail('UE', 'The new user was not found.')
+  if (!authorizedUser) return rpcRefuse('UE', 'answer.business.newUserNotFound')
   return rpcOk({ authorizedUser })
 }
 

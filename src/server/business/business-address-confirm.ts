@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { refusal, rpcFail, rpcOk, validationFailure, type RefusalKey } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure, type RefusalKey, rpcRefuse } from '../rpc/outcome.ts'
 import { customerAddresses } from '../db/schema.ts'
 import { AddressStatus, DocumentStatus } from '../../generated/constants.ts'
 import { isAcceptableAddressDocument } from '../../shared/document-review.ts'
@@ -45,6 +45,6 @@ export const handler: Handler<'businessAddressConfirm'> = async (context, input)
   const after = await loadCompanyRecords(context.db, customerId)
   if (isFailure(after)) return after
   const confirmed = after.records.addresses.find((row) => row.id === address.id)
-  if (!confirmed) return rpcFail('UE', 'The address was not found.')
+  if (!confirmed) return rpcRefuse('UE', 'answer.common.addressNotFound')
   return rpcOk({ address: addressView(after.records, confirmed) })
 }

@@ -7,7 +7,7 @@ import { customers, users } from '../db/schema.ts'
 import { accessRightOn } from '../rpc/access.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk } from '../rpc/outcome.ts'
+import { rpcOk, rpcRefuse } from '../rpc/outcome.ts'
 import { companiesOfUser } from './company-access.ts'
 import { CustomerInfoCustomerType } from '../../generated/constants.ts'
 
@@ -25,10 +25,10 @@ export const handler: Handler<'businessAuthorizedUserGet'> = async (context) => 
     .select()
     .from(customers)
     .where(eq(customers.id, session.customerId))
-  if (!row || !business) return rpcFail('UE', 'The customer was not found.')
+  if (!row || !business) return rpcRefuse('UE', 'answer.common.customerNotFound')
   // Only a business has authorized users: a personal customer acting for itself has none.
   if (business.customerType === CustomerInfoCustomerType.Personal) {
-    return rpcFail('13', 'Authorized users belong to a business; choose the company first.')
+    return rpcRefuse('13', 'answer.business.chooseCompany')
   }
   const grant = (await companiesOfUser(context.db, own.userId)).find(
     (company) => company.customerId === business.id,

@@ -2,7 +2,7 @@
 // and the answers of its registration (product-spec section 3, Company info).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk } from '../rpc/outcome.ts'
+import { rpcOk, rpcRefuse } from '../rpc/outcome.ts'
 import { customerBrandOf } from './company-brand.ts'
 import { isFailure, loadCompanyRecords } from './company-records.ts'
 import { companyInfoView } from './company-info-view.ts'
@@ -15,6 +15,6 @@ export const handler: Handler<'businessInfoGet'> = async (context) => {
   const companyInfo = companyInfoView(company, {
     sourceOfWealthEnable: brand.sourceOfWealthEnable,
   })
-  if (!companyInfo) return rpcFail('UE', 'The company has no registration country on file.')
+  if (!companyInfo) return rpcRefuse('UE', 'answer.business.noRegistrationCountry')
   return rpcOk({ companyInfo })
 }

@@ -19,7 +19,7 @@ import {
   type AddressRow,
   type CustomerRecords,
 } from '../kyc/customer-records.ts'
-import { rpcFail, type Failure, type RefusalKey } from '../rpc/outcome.ts'
+import { type Failure, type RefusalKey, rpcRefuse } from '../rpc/outcome.ts'
 import { isBusinessCustomer } from '../../shared/access-rights.ts'
 import { AccessRight } from '../../generated/constants.ts'
 
@@ -67,7 +67,7 @@ export const notARepresentative: RefusalKey = 'refusal.common.notRepresentativeO
 
 /** Company information is for business customers; a personal customer acting for itself has none. */
 export const notABusiness = (): Failure =>
-  rpcFail('ENOA', 'Company information is for business customers.')
+  rpcRefuse('ENOA', 'answer.business.companyInfoForBusiness')
 
 export function isFailure(value: CompanyRecords | Failure): value is Failure {
   return 'status' in value
@@ -82,7 +82,7 @@ export async function loadCompanyRecords(
   companyId: number,
 ): Promise<CompanyRecords | Failure> {
   const records = await loadCustomerRecords(db, companyId)
-  if (!records) return rpcFail('UE', 'The customer was not found.')
+  if (!records) return rpcRefuse('UE', 'answer.common.customerNotFound')
   if (!isBusinessCustomer(records.customer.customerType)) return notABusiness()
   const [profile] = await db
     .select()

@@ -14,7 +14,7 @@ import { companyUsers } from '../db/schema-security.ts'
 import { accessRightOn, fullAccessRight } from '../rpc/access.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk } from '../rpc/outcome.ts'
+import { rpcOk, rpcRefuse } from '../rpc/outcome.ts'
 import { permissionsOf } from '../customer/permission-flags.ts'
 import { balanceInfoOf } from './balance-info.ts'
 import { companiesOfUser } from './company-access.ts'
@@ -33,7 +33,7 @@ export const handler: Handler<'customerAccessListGet'> = async (context) => {
     .select()
     .from(customers)
     .where(eq(customers.id, own.customerId))
-  if (!ownCustomer) return rpcFail('UE', 'The customer was not found.')
+  if (!ownCustomer) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const companies = await companiesOfUser(context.db, own.userId)
   const accessList: AccessEntry[] = [
     await entryOf(context.db, { ...ownCustomer, customerId: ownCustomer.id }, fullAccessRight),
@@ -46,7 +46,7 @@ export const handler: Handler<'customerAccessListGet'> = async (context) => {
     session.customerId === ownCustomer.id
       ? ownCustomer
       : (await context.db.select().from(customers).where(eq(customers.id, session.customerId)))[0]
-  if (!acting) return rpcFail('UE', 'The customer was not found.')
+  if (!acting) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const accessInfo: AccessInfo = {
     accessList,
     permissions: permissionsOf(acting.permissions),

@@ -20,8 +20,9 @@ import {
   type Failure,
   type FieldError,
   refusal,
-  rpcFail,
   rpcOk,
+  rpcRefuse,
+  type AnswerKey,
   validationFailure,
 } from '../rpc/outcome.ts'
 import { normalizeName } from '../../shared/registration-rules.ts'
@@ -65,15 +66,14 @@ function businessKindOf(company: CompanyRecords): BusinessKind {
 interface Statement {
   /** Whether the statement is asked of such a business. */
   appliesTo: (kind: BusinessKind) => boolean
-  /** Why another business is not asked for it. */
-  notAsked: string
+  /** Why another business is not asked for it; absent when every business is. */
+  notAsked?: AnswerKey
   text: (company: string, bank: string) => string
 }
 
 const statements: Record<DeclarationKind, Statement> = {
   resolution: {
     appliesTo: () => true,
-    notAsked: '',
     text: (company, bank) =>
       `Resolution of the directors of ${company}. The directors resolve that ${company} opens ` +
       `and operates accounts with ${bank}; that the persons named as its users may act for ` +
@@ -83,7 +83,7 @@ const statements: Record<DeclarationKind, Statement> = {
   },
   studio: {
     appliesTo: (kind) => kind.webcamStudio,
-    notAsked: 'The studio declaration is asked of webcam studios only.',
+    notAsked: 'answer.declarations.studioNotAsked',
     text: (company, bank) =>
       `${company} declares that it runs a webcam studio; that every model performing through ` +
       'it is at least 18 years old, has proved their age and identity with a government-issued ' +
@@ -93,9 +93,7 @@ const statements: Record<DeclarationKind, Statement> = {
   },
   streamingPlatform: {
     appliesTo: (kind) => kind.webcamStudio || kind.liveStreaming,
-    notAsked:
-      'The streaming platform declaration is asked of webcam studios and live-streaming ' +
-      'networks only.',
+    notAsked: 'answer.declarations.streamingPlatformNotAsked',
     text: (company, bank) =>
       `${company} declares that the platforms listed are every platform on which it or its ` +
       `models broadcast or are paid for broadcasts, and that it will tell ${bank} before it ` +
@@ -103,8 +101,7 @@ const statements: Record<DeclarationKind, Statement> = {
   },
   prohibitedEscort: {
     appliesTo: (kind) => kind.webcamStudio || kind.liveStreaming || kind.adult,
-    notAsked:
-      'The prohibited escort services statement is asked of adult-industry businesses only.',
+    notAsked: 'answer.declarations.prohibitedEscortNotAsked',
     text: (company, bank) =>
       `${company} declares that it does not offer, arrange, advertise or take payment for ` +
       'escort services or any sexual service in person, and that it will not use its accounts ' +
@@ -153,7 +150,8 @@ async function statementFor(
   const company = await loadCompanyRecords(context.db, customerId)
   if (isFailure(company)) return company
   const statement = statements[kind]
-  if (!statement.appliesTo(businessKindOf(company))) return rpcFail('ENOA', statement.notAsked)
+  const notAsked = statement.appliesTo(businessKindOf(company)) ? undefined : statement.notAsked
+  if (notAsked) return rpcRefuse('ENOA', notAsked)
   const bank = (await customerBrandOf(context.db, customerId)).accountConfirmation.name
   const name = company.records.customer.businessName ?? 'The company'
   return { companyId: customerId, text: statement.text(name, bank) }

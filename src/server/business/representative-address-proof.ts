@@ -13,10 +13,10 @@ import {
   type Failure,
   type FieldError,
   refusal,
-  rpcFail,
   rpcOk,
   type RefusalKey,
   type RefusalParams,
+  rpcRefuse,
 } from '../rpc/outcome.ts'
 import { addressView } from '../kyc/record-views.ts'
 import { checkUploadedFile, storeFile, type CheckedFile } from '../uploads/stored-files.ts'
@@ -263,6 +263,6 @@ export async function addressAnswer(
   const address = [...company.representativeAddresses.values()]
     .flat()
     .find((row) => row.id === addressId)
-  if (!address) return rpcFail('UE', 'The address was not found.')
+  if (!address) return rpcRefuse('UE', 'answer.common.addressNotFound')
   return rpcOk({ address: addressView(company.records, address) })
 }

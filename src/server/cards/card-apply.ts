@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import type { Handler } from '../rpc/handler-context.ts'
-import { type FieldError, refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { type FieldError, refusal, rpcOk, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { cardRecords } from '../db/schema-cards.ts'
 import { cardAccountById } from '../ledger/card-accounts.ts'
 import { actingUser } from '../transfers/acting-user.ts'
@@ -98,7 +98,7 @@ export const handler: Handler<'cardApply'> = async (context, input) => {
   }
   const earlier = await replay()
   if (earlier) return earlier
-  if (!fees) return rpcFail('TA1', 'Cards are not issued to your country.')
+  if (!fees) return rpcRefuse('TA1', 'answer.cards.notIssuedToCountry')
   const errors = await inputErrors(db, acting.customerId, input, product)
   const shipping = shippingError(input, product, fees)
   if (shipping) errors.push(shipping)

@@ -5,7 +5,7 @@
 import type { Db } from '../db/open-database.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import type { Answer, Failure, OperationId } from '../rpc/outcome.ts'
-import { rpcFail, validationFailure, type RefusalKey } from '../rpc/outcome.ts'
+import { validationFailure, type RefusalKey, rpcRefuse } from '../rpc/outcome.ts'
 import type { LedgerAccount } from '../ledger/accounts.ts'
 import { cardAccountOfCustomer } from '../ledger/card-accounts.ts'
 import { inTransaction } from '../transfers/transfer-orders.ts'
@@ -21,7 +21,7 @@ export function refuseCard(reason: RefusalKey, parameter = 'accountId'): Failure
 }
 
 export function endedCardFailure(): Failure {
-  return rpcFail('CA', 'The card was blocked or closed; it can no longer be used or changed.')
+  return rpcRefuse('CA', 'answer.cards.blockedOrClosed')
 }
 
 export interface LockedCard {

@@ -2,14 +2,14 @@
 // proof of identity (product-spec section 3, Address inquiry result).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk } from '../rpc/outcome.ts'
+import { rpcOk, rpcRefuse } from '../rpc/outcome.ts'
 import { loadCustomerRecords } from '../kyc/customer-records.ts'
 import { addressView, identityDocumentView } from '../kyc/record-views.ts'
 
 export const handler: Handler<'addressInquiry'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const records = await loadCustomerRecords(context.db, customerId)
-  if (!records) return rpcFail('UE', 'The customer was not found.')
+  if (!records) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const addresses = records.addresses
     .filter(
       (address) => input.addressType === undefined || address.addressType === input.addressType,

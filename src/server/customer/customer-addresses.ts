@@ -11,8 +11,8 @@ import {
   type FieldError,
   refusal,
   type RpcData,
-  rpcFail,
   type RefusalKey,
+  rpcRefuse,
 } from '../rpc/outcome.ts'
 import { country } from '../dictionaries/country-table.ts'
 import stateData from '../dictionaries/data/states.json' with { type: 'json' }
@@ -105,6 +105,6 @@ export async function addressAnswer(
 ): Promise<Required<Pick<RpcData<'customerAddressCreate'>, 'address'>> | Failure> {
   const records = await loadCustomerRecords(db, customerId)
   const address = records?.addresses.find((row) => row.id === addressId)
-  if (!records || !address) return rpcFail('UE', 'The address was not found after the change.')
+  if (!records || !address) return rpcRefuse('UE', 'answer.common.addressNotFoundAfterChange')
   return { address: addressView(records, address) }
 }

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customerEmails, customers, users } from '../db/schema.ts'
-import { rpcFail, type Failure, type RefusalKey } from '../rpc/outcome.ts'
+import { type Failure, type RefusalKey, rpcRefuse } from '../rpc/outcome.ts'
 import { countHit, type RateLimit } from '../rpc/rate-limit.ts'
 import { issueEmailConfirmation } from '../activation/email-confirmations.ts'
 import type { EmailRow } from '../kyc/customer-records.ts'
@@ -69,8 +69,9 @@ export async function sendConfirmation(tx: Db, email: EmailRow): Promise<Failure
   const scope = 'emailConfirmation:address'
   const hit = await countHit(tx, scope, email.emailAddress, confirmationsPerAddress)
   if (!hit.allowed) {
-    const text = 'A confirmation e-mail was sent to this address recently. Try again later.'
-    return rpcFail('TA1', text, { retryAfterSeconds: hit.retryAfterSeconds })
+    return rpcRefuse('TA1', 'answer.customer.emailSentRecently', undefined, {
+      retryAfterSeconds: hit.retryAfterSeconds,
+    })
   }
   await issueEmailConfirmation(tx, email.id)
   return undefined

@@ -4,18 +4,15 @@
 // e-mail are refused (TA1). Confirming a confirmed address again answers it as it is.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { type Failure, refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { type Failure, refusal, rpcOk, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { redeemEmailCode, type EmailCodeCheck } from '../activation/email-confirmations.ts'
 import { emailView } from '../kyc/record-views.ts'
 import { notYours, ownEmails } from './customer-emails.ts'
 
 const failures: Record<Exclude<EmailCodeCheck, 'confirmed'>, Failure> = {
   wrong: validationFailure([refusal('confirmationCode', 'refusal.customer.notTheEmailCode')]),
-  blocked: rpcFail('TA1', 'Confirmation canceled: too many wrong codes. Ask for a new code.'),
-  expired: rpcFail(
-    'TA1',
-    'Confirmation canceled: the code has expired or a newer one was sent. Ask for a new code.',
-  ),
+  blocked: rpcRefuse('TA1', 'answer.customer.tooManyWrongCodes'),
+  expired: rpcRefuse('TA1', 'answer.customer.emailCodeExpired'),
   none: validationFailure([refusal('emailId', 'refusal.customer.noEmailCodeWaiting')]),
   taken: validationFailure([refusal('emailId', 'refusal.customer.emailOfAnotherAccount')]),
 }

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { customers, users } from '../db/schema.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, type RpcData } from '../rpc/outcome.ts'
+import { rpcOk, type RpcData, rpcRefuse } from '../rpc/outcome.ts'
 
 // The columns are wider than the spec's enums; they only hold values the spec allows, and
 // the dispatcher's response check reports one that is not.
@@ -20,7 +20,9 @@ export const handler: Handler<'getCustomerInfo'> = async (context) => {
   const ownCustomerId = context.session?.customerId ?? session.customerId
   const pending = await pendingTermsOf(context.db, ownCustomerId)
   if (pending.length > 0) {
-    return rpcFail('TE', 'Please accept the updated terms.', { terms: pending.map(termView) })
+    return rpcRefuse('TE', 'answer.customer.acceptTerms', undefined, {
+      terms: pending.map(termView),
+    })
   }
   const [row] = await context.db
     .select({ customer: customers, user: users })
@@ -35,7 +37,7 @@ export const handler: Handler<'getCustomerInfo'> = async (context) => {
     )
     .orderBy(users.id)
     .limit(1)
-  if (!row) return rpcFail('UE', 'The customer was not found.')
+  if (!row) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const { customer, user } = row
   const companies = await companiesOfUser(context.db, user.id)
   return rpcOk({

@@ -6,7 +6,7 @@ import { and, asc, eq, gt, lte, min, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customers } from '../db/schema.ts'
 import { customerBrands, legalTerms, termsAcceptances } from '../db/schema-terms.ts'
-import { rpcFail, type Outcome } from '../rpc/outcome.ts'
+import { type Outcome, rpcRefuse } from '../rpc/outcome.ts'
 import type { components } from '../../generated/api.d.ts'
 
 /** A customer without a customer_brands row belongs to the default brand. */
@@ -149,5 +149,5 @@ export function pendingTermsRefusal(
   if (!termsPending) return undefined
   if (openWhileTermsPending.has(entry.operationId)) return undefined
   if (areasOpenWhileTermsPending.has(entry.area)) return undefined
-  return rpcFail('TE', 'Please accept the updated terms first; getCustomerInfo lists them.')
+  return rpcRefuse('TE', 'answer.customer.acceptTermsFirst')
 }

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customerPhones } from '../db/schema.ts'
 import { phoneConfirmations } from '../db/schema-customer.ts'
-import { type Failure, refusal, rpcFail, validationFailure } from '../rpc/outcome.ts'
+import { type Failure, refusal, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import type { PhoneRow } from '../kyc/customer-records.ts'
 import {
   cancelPhoneCodes,
@@ -93,8 +93,8 @@ export async function requestPhone(
     withRequestId: request.withRequestId,
   })
   if (!issued.sent) {
-    const text = 'Too many codes were sent to this number. Try again later.'
-    throw new Refusal(rpcFail('TA1', text, { retryAfterSeconds: issued.retryAfterSeconds }))
+    const extra = { retryAfterSeconds: issued.retryAfterSeconds }
+    throw new Refusal(rpcRefuse('TA1', 'answer.phone.tooManyCodes', undefined, extra))
   }
   return issued.reqId === undefined ? { phone } : { phone, reqId: issued.reqId }
 }
@@ -226,11 +226,11 @@ export function checkFailure(
     case 'used':
       return validationFailure([refusal(fields.id, 'refusal.common.alreadyConfirmed')])
     case 'blocked':
-      return rpcFail('TA1', 'Confirmation canceled: too many wrong codes. Ask for a new code.')
+      return rpcRefuse('TA1', 'answer.customer.tooManyWrongCodes')
     case 'expired':
-      return rpcFail('TA1', 'Confirmation canceled: the code has expired. Ask for a new code.')
+      return rpcRefuse('TA1', 'answer.customer.phoneCodeExpired')
     case 'canceled':
-      return rpcFail('TA1', 'Confirmation canceled: a newer code was sent or the phone changed.')
+      return rpcRefuse('TA1', 'answer.customer.phoneCodeReplaced')
   }
 }
 

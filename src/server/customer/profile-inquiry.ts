@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, type RpcData } from '../rpc/outcome.ts'
+import { rpcOk, type RpcData, rpcRefuse } from '../rpc/outcome.ts'
 
 // The column only holds the customer types the spec allows (0, 1, 2).
 type Profile = NonNullable<RpcData<'profileInquiry'>['profile']>
@@ -15,7 +15,7 @@ import { userStatusOf } from '../kyc/user-status.ts'
 export const handler: Handler<'profileInquiry'> = async (context) => {
   const session = requireSession(context)
   const records = await loadCustomerRecords(context.db, session.customerId)
-  if (!records) return rpcFail('UE', 'The customer was not found.')
+  if (!records) return rpcRefuse('UE', 'answer.common.customerNotFound')
   // As getCustomerInfo: one's own login, or the first user's when acting for a customer.
   const [user] = await context.db
     .select({ username: users.username })

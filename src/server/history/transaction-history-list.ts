@@ -10,7 +10,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { rowsOf } from '../db/raw-rows.ts'
 import type { Handler, HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { refusal, type RpcData, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, type RpcData, rpcOk, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { accessRightOn } from '../rpc/access.ts'
 import { customerAccounts } from '../ledger/balances.ts'
 import { languageOfCustomer } from '../messages/reader-language.ts'
@@ -37,7 +37,7 @@ function dayStart(date: string, plusDays = 0): string {
   return day.toISOString()
 }
 
-type Refusal = ReturnType<typeof rpcFail> | ReturnType<typeof validationFailure>
+type Refusal = ReturnType<typeof rpcRefuse> | ReturnType<typeof validationFailure>
 
 /**
  * The accounts a filter reads for the customer, or why it is refused: the filter's
@@ -52,7 +52,7 @@ export async function historyScope(
   let customerId = ownCustomerId
   if (input.customerId !== undefined && input.customerId !== customerId) {
     if ((await accessRightOn(context.db, context.session!, input.customerId)) === 0) {
-      return { refusal: rpcFail('13', 'You have no access to this customer.') }
+      return { refusal: rpcRefuse('13', 'answer.access.noCustomerAccess') }
     }
     customerId = input.customerId
   }

@@ -4,7 +4,7 @@
 // the customer's status (section 4).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk } from '../rpc/outcome.ts'
+import { rpcOk, rpcRefuse } from '../rpc/outcome.ts'
 import { loadCustomerRecords } from './customer-records.ts'
 import { customerDocumentView } from './record-views.ts'
 import { userStatusOf } from './user-status.ts'
@@ -19,7 +19,7 @@ import {
 export const handler: Handler<'adminCustomerDocumentsGet'> = async (context) => {
   const { customerId } = requireSession(context)
   const records = await loadCustomerRecords(context.db, customerId)
-  if (!records) return rpcFail('UE', 'The customer was not found.')
+  if (!records) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const uploads = records.uploads.filter((upload) => upload.uploadedAt !== null)
   const decisions = await decisionsOf(
     context.db,

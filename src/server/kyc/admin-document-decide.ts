@@ -11,11 +11,11 @@ import { requireSession } from '../rpc/handler-context.ts'
 import {
   type Failure,
   refusal,
-  rpcFail,
   rpcOk,
   validationFailure,
   type RefusalKey,
   type RefusalParams,
+  rpcRefuse,
 } from '../rpc/outcome.ts'
 import {
   customerAddresses,
@@ -235,7 +235,7 @@ export const handler: Handler<'adminDocumentDecide'> = async (context, input) =>
   if (refused) return refused
   const records = await loadCustomerRecords(context.db, customerId)
   const upload = records?.uploads.find((row) => row.id === input.uploadedDocumentId)
-  if (!records || !upload) return rpcFail('UE', 'The file was not found after the decision.')
+  if (!records || !upload) return rpcRefuse('UE', 'answer.kyc.fileNotFoundAfterDecision')
   const decisions = await decisionsOf(context.db, [upload.id])
   const duplicates = await duplicatedElsewhere(context.db, customerId, [upload])
   return rpcOk({

@@ -3,7 +3,7 @@
 // user with uploading rights (5) may send it. The rules are in document-create.ts.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk } from '../rpc/outcome.ts'
+import { rpcOk, rpcRefuse } from '../rpc/outcome.ts'
 import { eq } from 'drizzle-orm'
 import { customers } from '../db/schema.ts'
 import { isBusinessCustomer } from '../../shared/access-rights.ts'
@@ -15,12 +15,9 @@ export const handler: Handler<'businessDocumentCreate'> = async (context, input)
     .select({ customerType: customers.customerType })
     .from(customers)
     .where(eq(customers.id, customerId))
-  if (!customer) return rpcFail('UE', 'The customer was not found.')
+  if (!customer) return rpcRefuse('UE', 'answer.common.customerNotFound')
   if (!isBusinessCustomer(customer.customerType)) {
-    return rpcFail(
-      'ENOA',
-      'Business documents are for business customers; use customerDocumentCreate.',
-    )
+    return rpcRefuse('ENOA', 'answer.kyc.businessDocumentsOnly')
   }
   const result = await createDocument(context, input, 'business')
   return 'uploadedDocuments' in result ? rpcOk(result) : result

@@ -2,14 +2,14 @@
 // asks for and those uploaded (product-spec section 3, User status and KYC; section 4).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk } from '../rpc/outcome.ts'
+import { rpcOk, rpcRefuse } from '../rpc/outcome.ts'
 import { loadCustomerRecords } from './customer-records.ts'
 import { limitReasonView } from './record-views.ts'
 
 export const handler: Handler<'customerLimitReasonGet'> = async (context) => {
   const { customerId } = requireSession(context)
   const records = await loadCustomerRecords(context.db, customerId)
-  if (!records) return rpcFail('UE', 'The customer was not found.')
+  if (!records) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const limitReasons = records.limitReasons.map((reason) => limitReasonView(records, reason))
   return rpcOk({
     limited: records.customer.limited,

@@ -10,8 +10,8 @@ import {
   type Failure,
   type FieldError,
   refusal,
-  rpcFail,
   validationFailure,
+  rpcRefuse,
 } from '../rpc/outcome.ts'
 import { DocumentCategory } from '../../generated/constants.ts'
 import { businessRepresentatives } from '../db/schema-business.ts'
@@ -150,7 +150,7 @@ export async function createDocument(
     ),
   )
   const records = await loadCustomerRecords(context.db, customerId)
-  if (!records) return rpcFail('UE', 'The customer was not found.')
+  if (!records) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const uploadedDocuments = ids.map((id) => {
     const row = records.uploads.find((upload) => upload.id === id)
     if (!row) throw new Error(`assertion: upload ${id} was recorded`)

@@ -2,7 +2,7 @@
 // whether they are verified or in review (product-spec sections 3 and 4).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk } from '../rpc/outcome.ts'
+import { rpcOk, rpcRefuse } from '../rpc/outcome.ts'
 import { documentsReview } from '../../shared/document-review.ts'
 import { loadCustomerRecords } from './customer-records.ts'
 import { customerDocumentView } from './record-views.ts'
@@ -10,7 +10,7 @@ import { customerDocumentView } from './record-views.ts'
 export const handler: Handler<'documentsInquiry'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const records = await loadCustomerRecords(context.db, customerId)
-  if (!records) return rpcFail('UE', 'The customer was not found.')
+  if (!records) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const documents = records.documents
     .filter(
       (document) =>

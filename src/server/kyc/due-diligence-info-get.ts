@@ -4,7 +4,7 @@
 // (the document's own, else the customer's home or, for a business, its business address).
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk } from '../rpc/outcome.ts'
+import { rpcOk, rpcRefuse } from '../rpc/outcome.ts'
 import { AddressType } from '../../generated/constants.ts'
 import { loadCustomerRecords, type CustomerRecords } from './customer-records.ts'
 import {
@@ -31,7 +31,7 @@ function addressOf(records: CustomerRecords, addressId: number | null | undefine
 export const handler: Handler<'dueDiligenceInfoGet'> = async (context) => {
   const { customerId } = requireSession(context)
   const records = await loadCustomerRecords(context.db, customerId)
-  if (!records) return rpcFail('UE', 'The customer was not found.')
+  if (!records) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const dueDiligence = records.documents.filter((document) => document.isDueDiligence)
   const newest = dueDiligence.at(-1)
   const ids = new Set(dueDiligence.map((document) => document.id))

@@ -12,7 +12,7 @@ import { customerAddresses, customers, kycProfiles } from '../db/schema.ts'
 import { businessProfiles, businessRepresentatives } from '../db/schema-business.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { type Failure, refusal, rpcFail, validationFailure } from '../rpc/outcome.ts'
+import { type Failure, refusal, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { isBusinessCustomer } from '../../shared/access-rights.ts'
 import { AccessRight, AddressType } from '../../generated/constants.ts'
 
@@ -78,8 +78,8 @@ async function currentAddresses(db: Db, customerId: number): Promise<AddressRow[
     .orderBy(asc(customerAddresses.id))
 }
 
-const personalOnly = rpcFail('13', 'The personal self-certification is for personal customers.')
-const businessOnly = rpcFail('13', 'The business self-certification is for business customers.')
+const personalOnly = rpcRefuse('13', 'answer.kyc.personalSelfCertOnly')
+const businessOnly = rpcRefuse('13', 'answer.kyc.businessSelfCertOnly')
 
 export async function personalSubject(
   db: Db,

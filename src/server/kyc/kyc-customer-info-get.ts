@@ -2,13 +2,13 @@
 // section 3, User status and KYC), with the verification state section 4 derives.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk } from '../rpc/outcome.ts'
+import { rpcOk, rpcRefuse } from '../rpc/outcome.ts'
 import { loadCustomerRecords } from './customer-records.ts'
 import { kycCustomerInfoView } from './kyc-customer-info.ts'
 
 export const handler: Handler<'kycCustomerInfoGet'> = async (context) => {
   const { customerId } = requireSession(context)
   const records = await loadCustomerRecords(context.db, customerId)
-  if (!records) return rpcFail('UE', 'The customer was not found.')
+  if (!records) return rpcRefuse('UE', 'answer.common.customerNotFound')
   return rpcOk({ kycCustomerInfo: kycCustomerInfoView(records) })
 }

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Handler, RequestOf } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { type FieldError, refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { type FieldError, refusal, rpcOk, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { customers, kycProfiles } from '../db/schema.ts'
 import { country } from '../dictionaries/country-table.ts'
 import { normalizeName } from '../../shared/registration-rules.ts'
@@ -66,8 +66,8 @@ export const handler: Handler<'kycCustomerPersonalInfoUpdate'> = async (context,
       })
     return true
   })
-  if (!updated) return rpcFail('UE', 'The customer was not found.')
+  if (!updated) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const records = await loadCustomerRecords(context.db, customerId)
-  if (!records) return rpcFail('UE', 'The customer was not found.')
+  if (!records) return rpcRefuse('UE', 'answer.common.customerNotFound')
   return rpcOk({ kycCustomerInfo: kycCustomerInfoView(records) })
 }

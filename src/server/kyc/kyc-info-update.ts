@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { rpcOk, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { kycProfiles } from '../db/schema.ts'
 import { loadCustomerRecords } from './customer-records.ts'
 import { kycCustomerInfoView } from './kyc-customer-info.ts'
@@ -15,7 +15,7 @@ import { settleKycNeed } from './kyc-need.ts'
 export const handler: Handler<'kycInfoUpdate'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const before = await loadCustomerRecords(context.db, customerId)
-  if (!before) return rpcFail('UE', 'The customer was not found.')
+  if (!before) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const errors = kycAnswerErrors(input, isBusinessCustomer(before))
   if (errors.length > 0) return validationFailure(errors)
   const answers = {
@@ -35,6 +35,6 @@ export const handler: Handler<'kycInfoUpdate'> = async (context, input) => {
   // The answers may complete what KYC asks (kyc-need.ts).
   await settleKycNeed(context.db, customerId)
   const records = await loadCustomerRecords(context.db, customerId)
-  if (!records) return rpcFail('UE', 'The customer was not found.')
+  if (!records) return rpcRefuse('UE', 'answer.common.customerNotFound')
   return rpcOk({ kycCustomerInfo: kycCustomerInfoView(records) })
 }

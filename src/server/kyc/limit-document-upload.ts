@@ -7,7 +7,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { type FieldError, refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { type FieldError, refusal, rpcOk, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { customerLimitReasons } from '../db/schema.ts'
 import { documentTypeById } from './document-type-lookup.ts'
 import { addressForUpload, checkUpload, recordUpload, usernameOf } from './document-uploads.ts'
@@ -70,6 +70,6 @@ export const handler: Handler<'limitDocumentUpload'> = async (context, input) =>
   )
   const records = await loadCustomerRecords(context.db, customerId)
   const open = records?.limitReasons.find((row) => row.id === reason.id)
-  if (!records || !open) return rpcFail('UE', 'The limit reason was not found.')
+  if (!records || !open) return rpcRefuse('UE', 'answer.kyc.limitReasonNotFound')
   return rpcOk({ limitReason: limitReasonView(records, open) })
 }

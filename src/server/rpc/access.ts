@@ -10,10 +10,18 @@ import { customers } from '../db/schema.ts'
 import { companyUsers, securitySettings } from '../db/schema-security.ts'
 import type { AppServices } from '../services.ts'
 import type { Session } from '../auth/session.ts'
-import { refusal, refusalsIn, rpcFail, validationFailure, type Outcome } from './outcome.ts'
+import {
+  messageSourceIn,
+  refusal,
+  refusalsIn,
+  restMessage,
+  rpcFail,
+  rpcRefuse,
+  validationFailure,
+  type Outcome,
+} from './outcome.ts'
 import { checkApiKeyAccess } from '../public-api/api-key-access.ts'
 import { addressListed, whitelistEntries } from '../security/ip-whitelist.ts'
-import { ipRefusedMessage } from '../auth/ip-allowed.ts'
 import { AccessRight } from '../../generated/constants.ts'
 import type { CustomerGuards } from './request-guards.ts'
 
@@ -31,15 +39,17 @@ export const fullAccessRight = AccessRight.Full
 
 /**
  * The refusals of the access check, one text each, so that a client (and the generated
- * authorization test) can tell an access refusal from a handler's answer.
+ * authorization test) can tell an access refusal from a handler's answer. Each body is made
+ * once and shared: the dispatcher renders a copy in the reader's language (rpcRefuse). Only
+ * an internal service reads notInternal, so it stays English.
  */
 export const accessRefusals = {
-  noSession: rpcFail('AU', 'Authentication is required.'),
-  notAdmin: rpcFail('ENOA', 'This operation is for administrators.'),
-  noCustomerAccess: rpcFail('13', 'You have no access to this customer.'),
-  rightTooLow: rpcFail('13', 'Your access rights on this company do not allow this operation.'),
-  permissionOff: rpcFail('ENOA', 'This operation is not enabled for your account.'),
-  customerBlocked: rpcFail('ENOA', 'This customer is blocked; contact support.'),
+  noSession: rpcRefuse('AU', 'answer.access.noSession'),
+  notAdmin: rpcRefuse('ENOA', 'answer.access.notAdmin'),
+  noCustomerAccess: rpcRefuse('13', 'answer.access.noCustomerAccess'),
+  rightTooLow: rpcRefuse('13', 'answer.access.rightTooLow'),
+  permissionOff: rpcRefuse('ENOA', 'answer.access.permissionOff'),
+  customerBlocked: rpcRefuse('ENOA', 'answer.access.customerBlocked'),
   notInternal: rpcFail('ENOA', 'This operation is for internal services.'),
 } as const
 
@@ -109,7 +119,7 @@ export async function checkAccess(
     acting.actingCustomerId !== session.customerId &&
     !addressListed(await whitelistEntries(services.db, acting.actingCustomerId), request.ip)
   ) {
-    return { denied: rpcFail('ENOA', ipRefusedMessage(request.ip)) }
+    return { denied: rpcRefuse('ENOA', 'answer.auth.ipRefused', { ip: request.ip }) }
   }
   return { actingCustomerId: acting.actingCustomerId, accessRight: facts.accessRight }
 }
@@ -243,5 +253,8 @@ export function asRestDenial(outcome: Outcome, customerParameter = 'fromCustomer
     return validationFailure(named, 400)
   }
   const status = body.responseCode === 'AU' ? 401 : 403
+  // The text keeps its key, so the dispatcher renders it in the reader's language.
+  const source = messageSourceIn(outcome)
+  if (source) return restMessage(status, source.key, source.params)
   return { status, body: { message: body.responseDescription ?? 'Access denied.' } }
 }

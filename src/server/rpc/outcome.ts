@@ -218,12 +218,26 @@ export function refusalsIn(outcome: Outcome): readonly FieldError[] | undefined 
 /** A REST message of the catalogue: what the customer reads when a step is refused. */
 export type AnswerKey = Extract<MessageKey, `answer.${string}`>
 
-/** The text a REST message was made from (restMessage), kept out of its JSON as refusalsOf. */
+/**
+ * The text a REST message (restMessage) or an RPC failure (rpcRefuse) was made from, kept out
+ * of its JSON as refusalsOf is.
+ */
 const messageTextOf = Symbol('messageText')
 
-interface MessageSource {
-  key: AnswerKey
+/** A text of the catalogue a failure's sentence is made from, with its parameters. */
+export interface MessageSource {
+  key: AnswerKey | RefusalKey
   params?: RefusalParams
+}
+
+/** The body with its text's source attached where JSON does not see it. */
+function withSource<Body extends object>(body: Body, source: MessageSource): Body {
+  Object.defineProperty(body, messageTextOf, { value: source, enumerable: false })
+  return body
+}
+
+function sourceOf(key: AnswerKey | RefusalKey, params?: RefusalParams): MessageSource {
+  return params ? { key, params } : { key }
 }
 
 /**
@@ -232,29 +246,52 @@ interface MessageSource {
  */
 export function restMessage(
   status: number,
-  key: AnswerKey,
+  key: AnswerKey | RefusalKey,
   params?: RefusalParams,
   extra: { retryAfterSeconds?: number } = {},
 ): Failure {
   const body: RestFailureBody = { message: renderWithParams(defaultLang, key, params), ...extra }
-  const source: MessageSource = params ? { key, params } : { key }
-  Object.defineProperty(body, messageTextOf, { value: source, enumerable: false })
-  return { status, body }
+  return { status, body: withSource(body, sourceOf(key, params)) }
 }
 
-/** A VF answer's or a REST message's texts in the reader's language; any other as it is. */
+/**
+ * A failed RPC answer whose responseDescription is a text of the catalogue (issue 16): English
+ * until the dispatcher renders it in the reader's language (inReaderLanguage); the extra
+ * fields (terms, retryAfterSeconds, field) travel unchanged. The body may be shared (a
+ * constant refusal): nothing writes to it, inReaderLanguage answers a copy.
+ */
+export function rpcRefuse(
+  code: Exclude<ResponseCode, '00'>,
+  key: AnswerKey | RefusalKey,
+  params?: RefusalParams,
+  extra: Record<string, unknown> = {},
+): Failure {
+  const failure = rpcFail(code, renderWithParams(defaultLang, key, params), extra)
+  return { ...failure, body: withSource(failure.body, sourceOf(key, params)) }
+}
+
+/** The text an rpcRefuse or restMessage answer was made from; undefined for another answer. */
+export function messageSourceIn(outcome: Outcome): MessageSource | undefined {
+  const body = outcome.body as { [messageTextOf]?: MessageSource } | undefined
+  return body?.[messageTextOf]
+}
+
+/**
+ * A VF answer's, an RPC failure's (rpcRefuse) or a REST message's texts in the reader's
+ * language; any other answer as it is.
+ */
 export function inReaderLanguage<T extends Outcome>(outcome: T, lang: Lang): T {
   if (lang === defaultLang) return outcome
-  const body = outcome.body as
-    { [refusalsOf]?: readonly FieldError[]; [messageTextOf]?: MessageSource } | undefined
-  const errors = body?.[refusalsOf]
+  const errors = refusalsIn(outcome)
   if (errors) {
     return { ...outcome, body: { ...(outcome.body as object), ...verifyErrorBody(lang, errors) } }
   }
-  const source = body?.[messageTextOf]
+  const source = messageSourceIn(outcome)
   if (!source) return outcome
-  const message = renderWithParams(lang, source.key, source.params)
-  return { ...outcome, body: { ...(outcome.body as object), message } }
+  const body = outcome.body as object
+  const text = renderWithParams(lang, source.key, source.params)
+  const field = 'responseDescription' in body ? 'responseDescription' : 'message'
+  return { ...outcome, body: { ...body, [field]: text } }
 }
 
 /**

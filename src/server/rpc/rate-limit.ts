@@ -13,7 +13,15 @@ import type { Db } from '../db/open-database.ts'
 import { rateLimitCounters } from '../db/schema-rate-limits.ts'
 import spec from '../../generated/spec.json' with { type: 'json' }
 import type { operations as operationTable } from '../../generated/operations.ts'
-import { type Outcome, refusal, validationFailure } from './outcome.ts'
+import {
+  type AnswerKey,
+  type Outcome,
+  refusal,
+  type RefusalParams,
+  restMessage,
+  rpcRefuse,
+  validationFailure,
+} from './outcome.ts'
 import { requestTextErrors } from './text-input.ts'
 
 /**
@@ -97,19 +105,20 @@ export async function rateLimitRefusal(
 /** HTTP 429 with Retry-After; an RPC answer keeps its envelope (TA1, as other refusals). */
 export function tooManyRequests(kind: 'rpc' | 'rest', retryAfterSeconds: number): Outcome {
   const headers = { 'retry-after': String(retryAfterSeconds) }
-  const message = `Too many requests. Please try again in ${duration(retryAfterSeconds)}.`
-  if (kind === 'rest') return { status: 429, body: { message, retryAfterSeconds }, headers }
-  const body = {
-    responseCode: ResponseCode.InvalidParams,
-    responseDescription: message,
-    retryAfterSeconds,
-  }
-  return { status: 429, body, headers }
+  // A text of the catalogue, so the caller reads it in the request's language (issue 16).
+  const { key, params } = waitText(retryAfterSeconds)
+  const failure =
+    kind === 'rest'
+      ? restMessage(429, key, params, { retryAfterSeconds })
+      : rpcRefuse(ResponseCode.InvalidParams, key, params, { retryAfterSeconds })
+  return { ...failure, status: 429, headers }
 }
 
-function duration(seconds: number): string {
-  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`
-  return `${Math.ceil(seconds / 60)} minutes`
+/** How long to wait, as a text: seconds under two minutes, else whole minutes. */
+function waitText(seconds: number): { key: AnswerKey; params: RefusalParams } {
+  if (seconds === 1) return { key: 'answer.rateLimit.oneSecond', params: {} }
+  if (seconds < 120) return { key: 'answer.rateLimit.seconds', params: { seconds } }
+  return { key: 'answer.rateLimit.minutes', params: { minutes: Math.ceil(seconds / 60) } }
 }
 
 /**

@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify'
 import { operations } from '../../generated/operations.ts'
 import type { AppServices } from '../services.ts'
-import { dispatch, send, type OperationEntry } from './dispatch.ts'
-import { rpcFail } from './outcome.ts'
+import { dispatch, refusalLanguage, send, type OperationEntry } from './dispatch.ts'
+import { inReaderLanguage, rpcFail } from './outcome.ts'
 import { rateLimitRefusal } from './rate-limit.ts'
 import type { RouteAnswers } from '../security-headers.ts'
 
@@ -28,9 +28,17 @@ function isPageOnNavigation(entry: OperationEntry): boolean {
 
 export function registerRoutes(app: FastifyInstance, services: AppServices): void {
   // A client over an operation's x-rate-limit gets 429 before the dispatcher does any work.
-  const limitedDispatch = async (entry: OperationEntry, request: FastifyRequest) =>
-    (await rateLimitRefusal(services.db, entry, request, services.config.rateLimitFactor)) ??
-    (await dispatch(services, entry, request))
+  // Its refusal reads in the request's language, as the dispatcher's do.
+  const limitedDispatch = async (entry: OperationEntry, request: FastifyRequest) => {
+    const limited = await rateLimitRefusal(
+      services.db,
+      entry,
+      request,
+      services.config.rateLimitFactor,
+    )
+    if (limited) return inReaderLanguage(limited, refusalLanguage(request))
+    return dispatch(services, entry, request)
+  }
   const rpcById = new Map<string, OperationEntry>()
   for (const entry of operations) {
     if (entry.kind === 'rpc') rpcById.set(entry.operationId, entry)

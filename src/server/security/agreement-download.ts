@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { fileReply, refusal, rpcFail, validationFailure } from '../rpc/outcome.ts'
+import { fileReply, refusal, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { customers } from '../db/schema.ts'
 import { customerDisplayName, legalDocumentsOf, legalText } from './legal-documents.ts'
 import { renderAgreementPdf } from './agreement-pdf.ts'
@@ -13,7 +13,7 @@ import { languageOfCustomer } from '../messages/reader-language.ts'
 export const handler: Handler<'agreementDownload'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const [customer] = await context.db.select().from(customers).where(eq(customers.id, customerId))
-  if (!customer) return rpcFail('UE', 'The customer was not found.')
+  if (!customer) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const entry = legalDocumentsOf(customer).find((document) => document.id === input.id)
   if (!entry) {
     const description = 'refusal.security.notYourLegalDocument'

@@ -5,7 +5,7 @@
 import { and, count, eq, ne } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { refusal, rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { uploadedDocuments } from '../db/schema.ts'
 import { companyPotentialUsers, companyUsers } from '../db/schema-security.ts'
 import { DocumentStatus } from '../../generated/constants.ts'
@@ -15,7 +15,7 @@ export const handler: Handler<'businessAccessRepresentativeDelete'> = async (con
   const session = requireSession(context)
   const companyId = session.customerId
   if (input.force && !session.isAdmin) {
-    return rpcFail('ENOA', 'Only administrators may force-delete a representative.')
+    return rpcRefuse('ENOA', 'answer.security.adminOnlyForceDelete')
   }
   const denied = await businessRefusal(context.db, companyId)
   if (denied) return denied

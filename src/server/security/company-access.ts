@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customers, users } from '../db/schema.ts'
 import { companyPotentialUsers, companyUsers } from '../db/schema-security.ts'
-import { rpcFail, type Failure } from '../rpc/outcome.ts'
+import { type Failure, rpcRefuse } from '../rpc/outcome.ts'
 import { fullAccessRight } from '../rpc/access.ts'
 import type { components } from '../../generated/api.d.ts'
 import { isBusinessCustomer } from '../../shared/access-rights.ts'
@@ -20,9 +20,9 @@ export async function businessRefusal(db: Db, customerId: number): Promise<Failu
     .select({ customerType: customers.customerType })
     .from(customers)
     .where(eq(customers.id, customerId))
-  if (!customer) return rpcFail('UE', 'The customer was not found.')
+  if (!customer) return rpcRefuse('UE', 'answer.common.customerNotFound')
   if (!isBusinessCustomer(customer.customerType)) {
-    return rpcFail('ENOA', 'Company access is for business customers.')
+    return rpcRefuse('ENOA', 'answer.security.companyAccessForBusiness')
   }
   return undefined
 }

@@ -16,9 +16,6 @@ export type ConfirmationRow = typeof securityConfirmations.$inferSelect
 export const codeLifetimeMs = 10 * 60 * 1000
 export const maxWrongCodes = 5
 
-/** The text a refused confirmation answers (product-spec section 8). */
-export const confirmationCanceledText = 'Confirmation canceled'
-
 export interface ConfirmationRequest {
   kind: ConfirmationKind
   userId: number

@@ -8,13 +8,13 @@ import {
   type Answer,
   type Failure,
   refusal,
-  rpcFail,
   rpcOk,
   validationFailure,
+  rpcRefuse,
 } from '../rpc/outcome.ts'
 import { users } from '../db/schema.ts'
 import { revokeSignInsOf } from '../auth/tokens.ts'
-import { confirmationCanceledText, redeemConfirmation } from './confirmations.ts'
+import { redeemConfirmation } from './confirmations.ts'
 import { emailOfUser, enqueueMessage } from './outbox.ts'
 import { publishToUser } from '../realtime/publish.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
@@ -28,7 +28,8 @@ export const handler: Handler<'passwordChangeConfirm'> = async (context, input) 
   return context.db.transaction(async (db): Promise<Answer<'passwordChangeConfirm'> | Failure> => {
     const owner = { kind: 'passwordChange', userId } as const
     const redemption = await redeemConfirmation(db, owner, input.requestKey, input.code)
-    if (redemption.outcome === 'canceled') return rpcFail('TA1', confirmationCanceledText)
+    if (redemption.outcome === 'canceled')
+      return rpcRefuse('TA1', 'answer.security.confirmationCanceled')
     if (redemption.outcome === 'wrongCode') {
       const attempts = redemption.attemptsLeft
       return validationFailure([

@@ -8,12 +8,12 @@ import {
   type Failure,
   refusal,
   type RpcData,
-  rpcFail,
   rpcOk,
   validationFailure,
+  rpcRefuse,
 } from '../rpc/outcome.ts'
 import { customers } from '../db/schema.ts'
-import { confirmationCanceledText, redeemConfirmation } from './confirmations.ts'
+import { redeemConfirmation } from './confirmations.ts'
 
 export const handler: Handler<'twoStepModeChangeConfirm'> = async (context, input) => {
   const { userId, customerId } = requireSession(context)
@@ -21,7 +21,8 @@ export const handler: Handler<'twoStepModeChangeConfirm'> = async (context, inpu
     async (db): Promise<Answer<'twoStepModeChangeConfirm'> | Failure> => {
       const owner = { kind: 'twoStepMode', userId, customerId } as const
       const redemption = await redeemConfirmation(db, owner, input.reqId, input.code)
-      if (redemption.outcome === 'canceled') return rpcFail('TA1', confirmationCanceledText)
+      if (redemption.outcome === 'canceled')
+        return rpcRefuse('TA1', 'answer.security.confirmationCanceled')
       if (redemption.outcome === 'wrongCode') {
         const attempts = redemption.attemptsLeft
         return validationFailure([

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { rpcFail, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { rpcOk, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { customers } from '../db/schema.ts'
 import { issueConfirmation } from './confirmations.ts'
 import { confirmedPhoneOf, emailOfUser, type Destination } from './outbox.ts'
@@ -16,7 +16,7 @@ export const handler: Handler<'twoStepModeChange'> = async (context, input) => {
   const { userId, customerId } = requireSession(context)
   const typeMode: TypeMode = input.typeMode ?? 'transaction'
   const [customer] = await context.db.select().from(customers).where(eq(customers.id, customerId))
-  if (!customer) return rpcFail('UE', 'The customer was not found.')
+  if (!customer) return rpcRefuse('UE', 'answer.common.customerNotFound')
   const phone = await confirmedPhoneOf(context.db, customerId)
   const refusal = modeRefusal(typeMode, input.mode, customer, phone !== undefined)
   if (refusal) return validationFailure([refusal])

@@ -3,7 +3,7 @@
 // sections 3, 4 and 7). transfer-orders.ts decides the route: done now, waiting for a code,
 // or an approval request for a business user with access right 3.
 import type { Handler } from '../rpc/handler-context.ts'
-import { refusal, rpcFail, validationFailure } from '../rpc/outcome.ts'
+import { refusal, validationFailure, rpcRefuse } from '../rpc/outcome.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { actingUser } from './acting-user.ts'
 import { isFieldError, ownAccount, quoteOf } from './transfer-quotes.ts'
@@ -20,7 +20,12 @@ export const handler: Handler<'betweenAccountsTransferSubmit'> = async (context,
     return validationFailure([refusal('toAccount', 'refusal.transfers.mustDifferFromSource')])
   }
   if (to.statusId === AccountStatus.Closed) {
-    return rpcFail('CA', `Account ${to.id} is closed.`, { field: 'toAccount' })
+    return rpcRefuse(
+      'CA',
+      'answer.transfers.accountClosed',
+      { account: String(to.id) },
+      { field: 'toAccount' },
+    )
   }
   const terms = subscriptionTermsOf(input)
   if (isFieldError(terms)) return validationFailure([terms])

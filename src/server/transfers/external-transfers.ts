@@ -8,7 +8,7 @@
 import type { Db } from '../db/open-database.ts'
 import * as validators from '../../generated/validators.js'
 import type { ValidateFunction } from '../../generated/validators.js'
-import { rpcFail, rpcOk, validationFailure, type Answer, type Failure } from '../rpc/outcome.ts'
+import { rpcOk, validationFailure, type Answer, type Failure, rpcRefuse } from '../rpc/outcome.ts'
 import { fieldErrors } from '../rpc/validation-errors.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
 import { fromMinor } from '../../shared/money.ts'
@@ -60,7 +60,7 @@ export async function submitExternalTransfer(
   const flags = await permissionsOf(db, acting.customerId)
   const flag = options.permissionFlag ?? flagFor(kind, request.permission)
   if (flags[flag] !== true) {
-    return rpcFail('ENOA', 'This operation is not enabled for your account.')
+    return rpcRefuse('ENOA', 'answer.access.permissionOff')
   }
   const from = await ownAccount(db, acting.customerId, request.accountId)
   if (!from)

@@ -15,13 +15,13 @@ import {
   isRpcFailure,
   refusal,
   refusalsIn,
-  rpcFail,
   rpcOk,
   validationFailure,
   type Answer,
   type Failure,
   type FieldError,
   type RpcData,
+  rpcRefuse,
 } from '../rpc/outcome.ts'
 import { defaultLang, type Lang } from '../messages/messages.ts'
 import { fieldErrors } from '../rpc/validation-errors.ts'
@@ -290,7 +290,7 @@ async function prepare(
   const { acting } = input
   const flags = await permissionsOf(db, acting.customerId)
   if (flags[typeFlags[input.transferType].mass] !== true) {
-    return rpcFail('ENOA', 'This operation is not enabled for your account.')
+    return rpcRefuse('ENOA', 'answer.access.permissionOff')
   }
   const from = await ownAccount(db, acting.customerId, input.accountId)
   if (!from) {

@@ -20,6 +20,7 @@ import { runAllowed, runDate, type SubscriptionTerms } from './subscription-sche
 import { AccessRight } from '../../generated/constants.ts'
 import { renderMessage } from '../messages/messages.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
+import { inReaderLanguage, type Outcome } from '../rpc/outcome.ts'
 
 export const retryDelayMs = 24 * 3600_000
 export const maxRetries = 3
@@ -48,7 +49,7 @@ export const runSubscriptionJob: JobRunner = async (context, payload) => {
   const outcome = await runOnce(db, sub, run)
   const code = (outcome.body as { responseCode?: string }).responseCode
   if (code === '00') return afterSuccess(db, sub, run)
-  return afterFailure(db, sub, run, outcome.body as { responseDescription?: string }, context.now)
+  return afterFailure(db, sub, run, outcome, context.now)
 }
 
 function termsOf(sub: SubscriptionRow): Omit<SubscriptionTerms, 'userCanCancel'> {
@@ -125,7 +126,7 @@ async function afterFailure(
   db: Db,
   sub: SubscriptionRow,
   run: number,
-  answer: { responseDescription?: string },
+  outcome: Outcome,
   now: Date,
 ): Promise<void> {
   const failures = sub.failedRunsInARow + 1
@@ -154,6 +155,8 @@ async function afterFailure(
     sub.currencyCode,
     lang,
   )
+  // The refusal as the customer would have read it in the portal, in their language.
+  const answer = inReaderLanguage(outcome, lang).body as { responseDescription?: string }
   const reason = answer.responseDescription ?? renderMessage(lang, 'words.refused')
   await enqueueMessage(db, {
     channel: 'email',

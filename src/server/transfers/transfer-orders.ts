@@ -21,9 +21,9 @@ import {
   type Outcome,
   refusal,
   type RpcData,
-  rpcFail,
   rpcOk,
   validationFailure,
+  rpcRefuse,
 } from '../rpc/outcome.ts'
 import { AccountStatus, AccountType, ApprovalType } from '../../generated/constants.ts'
 import { formatMoney, fromMinor } from '../../shared/money.ts'
@@ -403,7 +403,12 @@ function ledgerRefusal(
     case 'insufficient-funds':
       return validationFailure([refusal(fields.amount, 'refusal.transfers.overBalance')])
     case 'account-closed':
-      return rpcFail('CA', `Account ${result.accountId} is closed.`, { field: fields.to })
+      return rpcRefuse(
+        'CA',
+        'answer.transfers.accountClosed',
+        { account: String(result.accountId) },
+        { field: fields.to },
+      )
     case 'account-inactive':
       return validationFailure([refusal(fields.from, 'refusal.common.notAnActiveAccount')])
     case 'idempotency-conflict':

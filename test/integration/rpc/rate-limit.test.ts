@@ -64,6 +64,12 @@ for (const target of databaseTargets()) {
       expect(statuses.slice(perClient)).toEqual(Array(41 - perClient).fill(429))
       const refused = replies[40]!
       expectRetryAfter(refused, windowSeconds)
+      expect(refused.body.message).toMatch(/^Too many requests\. Please try again in /)
+      // In the reader's language (Accept-Language), as every refusal is.
+      const russian = { ...client, 'accept-language': 'ru-RU,ru;q=0.9' }
+      const inRussian = await post('/auth/login', signInBody('user42@spray.example'), russian)
+      expect(inRussian.status).toBe(429)
+      expect(inRussian.body.message).toMatch(/^Слишком много запросов\. Попробуйте снова через /)
       // Another client is not affected.
       const other = await post('/auth/login', signInBody('user1@spray.example'), newClient())
       expect(other.status).toBe(403)

@@ -3,6 +3,7 @@
 // cannot step through the addresses of its own prefix to escape the limit.
 import { describe, expect, it } from 'vitest'
 import { clientKeyOf, tooManyRequests } from '../../../../src/server/rpc/rate-limit.ts'
+import { inReaderLanguage } from '../../../../src/server/rpc/outcome.ts'
 
 describe('clientKeyOf', () => {
   const cases: [string, { given: string; want: string }][] = [
@@ -43,5 +44,27 @@ describe('tooManyRequests', () => {
     expect((outcome.body as { responseDescription: string }).responseDescription).toMatch(
       /in 9 minutes/,
     )
+  })
+
+  it('says one second in the singular', () => {
+    expect(tooManyRequests('rest', 1).body).toMatchObject({
+      message: 'Too many requests. Please try again in 1 second.',
+    })
+  })
+
+  it("reads in the reader's language once rendered, with the wait and Retry-After kept", () => {
+    expect(inReaderLanguage(tooManyRequests('rpc', 42), 'ru')).toEqual({
+      status: 429,
+      body: {
+        responseCode: 'TA1',
+        responseDescription: 'Слишком много запросов. Попробуйте снова через 42 с.',
+        retryAfterSeconds: 42,
+      },
+      headers: { 'retry-after': '42' },
+    })
+    expect(inReaderLanguage(tooManyRequests('rest', 540), 'es').body).toEqual({
+      message: 'Demasiadas solicitudes. Inténtelo de nuevo en 9 minutos.',
+      retryAfterSeconds: 540,
+    })
   })
 })

@@ -8,9 +8,11 @@ import {
   describeRefusal,
   inReaderLanguage,
   refusal,
+  rpcRefuse,
   validationFailure,
   type RpcFailureBody,
 } from '../../../../src/server/rpc/outcome.ts'
+import { asRestDenial } from '../../../../src/server/rpc/access.ts'
 import { fieldErrors } from '../../../../src/server/rpc/validation-errors.ts'
 
 const serverRoot = join(import.meta.dirname, '../../../../src/server')
@@ -33,6 +35,84 @@ describe('the ratchet', () => {
       ),
     )
     expect(found).toEqual([])
+  })
+
+  it('finds an RPC failure written in English only where its reader reads English', () => {
+    // IM names a method for a developer, the public API answers a merchant's server, and an
+    // internal service is no person: everything else is rpcRefuse with a catalogue key.
+    const english = sourceFiles(serverRoot).flatMap((file) => {
+      const path = file.slice(serverRoot.length + 1)
+      if (path.startsWith('public-api/') || path === 'rpc/outcome.ts') return []
+      return readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('rpcFail(') && !/rpcFail\('IM'|notInternal:/.test(line))
+        .map((line) => `${path}: ${line.trim()}`)
+    })
+    expect(english).toEqual([])
+  })
+})
+
+describe('an RPC failure of the catalogue', () => {
+  const terms = [{ termsId: 3, name: 'Privacy policy' }]
+  const failure = rpcRefuse('TE', 'answer.customer.acceptTerms', undefined, { terms })
+  const closed = rpcRefuse(
+    'CA',
+    'answer.transfers.accountClosed',
+    { account: '1234567' },
+    { field: 'toAccount' },
+  )
+
+  it('reads in English until it is rendered, with its extra fields and nothing else', () => {
+    expect(JSON.parse(JSON.stringify(failure.body))).toEqual({
+      responseCode: 'TE',
+      responseDescription: 'Please accept the updated terms.',
+      terms,
+    })
+    expect(inReaderLanguage(closed, 'en')).toBe(closed)
+    expect((closed.body as RpcFailureBody).responseDescription).toBe('Account 1234567 is closed.')
+  })
+
+  it('reads in the reader language once the dispatcher renders it, its fields kept', () => {
+    expect(inReaderLanguage(failure, 'ru')).toEqual({
+      status: 200,
+      body: {
+        responseCode: 'TE',
+        responseDescription: 'Пожалуйста, примите обновлённые условия.',
+        terms,
+      },
+    })
+    expect(inReaderLanguage(closed, 'es').body).toEqual({
+      responseCode: 'CA',
+      responseDescription: 'La cuenta 1234567 está cerrada.',
+      field: 'toAccount',
+    })
+    const blocked = rpcRefuse('TA1', 'answer.phone.tooManyCodes', undefined, {
+      retryAfterSeconds: 900,
+    })
+    expect(inReaderLanguage(blocked, 'ua').body).toMatchObject({ retryAfterSeconds: 900 })
+  })
+
+  it('leaves a shared body as it is: the reader gets a copy', () => {
+    const english = JSON.stringify(failure.body)
+    inReaderLanguage(failure, 'pt')
+    expect(JSON.stringify(failure.body)).toBe(english)
+  })
+
+  it('keeps its key when a REST path answers it as a message', () => {
+    const denial = asRestDenial(rpcRefuse('ENOA', 'answer.auth.ipRefused', { ip: '203.0.113.7' }))
+    expect(denial).toEqual({
+      status: 403,
+      body: {
+        message:
+          'Access from 203.0.113.7 is not allowed: this account only accepts its whitelisted ' +
+          'IP addresses.',
+      },
+    })
+    expect(inReaderLanguage(denial, 'ru').body).toEqual({
+      message:
+        'Доступ с адреса 203.0.113.7 запрещён: эта учётная запись принимает только ' +
+        'разрешённые IP-адреса.',
+    })
   })
 })
 
