@@ -3,14 +3,7 @@
 // after each operation call these.
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import {
-  refused,
-  reply,
-  restFailure,
-  restMessage,
-  type Answer,
-  type Failure,
-} from '../rpc/outcome.ts'
+import { refused, reply, restMessage, type Answer, type Failure } from '../rpc/outcome.ts'
 import { blockMinutes } from './login-attempts.ts'
 import {
   approveDevice,
@@ -25,7 +18,7 @@ import {
 } from './devices.ts'
 
 export const deviceNotFoundMessage = 'The device was not found or is no longer valid.'
-const notFound = () => restFailure(404, { message: deviceNotFoundMessage })
+const notFound = () => restMessage(404, 'answer.auth.deviceNotFound')
 
 export async function listDevices(
   context: HandlerContext,
@@ -44,9 +37,7 @@ export async function linkDevice(
   const { userId } = requireSession(context)
   const pending = (await devicesOf(context.db, userId)).filter((row) => row.status === 'pending')
   if (pending.length >= maxPendingDevices) {
-    return reply(429, {
-      message: 'Too many devices are waiting for approval. Approve or remove one first.',
-    })
+    return restMessage(429, 'answer.auth.tooManyDevices')
   }
   const device = await createDevice(context.db, userId, {
     name: input.name,
@@ -92,11 +83,11 @@ export async function setApproveMethod(
   const methodId = context.params.methodId ?? ''
   const choice = await chooseApproveMethod(context.db, device, methodId)
   if (choice === 'unknownMethod') {
-    return reply(404, { message: 'This approve method is not available for your account.' })
+    return restMessage(404, 'answer.auth.approveMethodUnavailable')
   }
   if (choice === 'notPending') return refused('answer.auth.deviceNotPending')
   if (choice === 'tooMany') {
-    return reply(429, { message: 'Too many codes were sent. Try again in an hour.' })
+    return restMessage(429, 'answer.auth.tooManyCodes')
   }
   return reply(200, { methodId, sentTo: choice.sentTo })
 }
