@@ -4,8 +4,6 @@
 // operations the page needs, narrowed where the product spec narrows it. A rendered screen
 // listed here (batch transfers, pre-approved payments) takes the access of its YAML.
 import type { PageAccess } from './viewer.ts'
-import type { Viewer } from '../../shared/access.ts'
-import { mayOpen } from './page-access.ts'
 
 export interface MenuPage extends Partial<PageAccess> {
   id: string
@@ -148,10 +146,3 @@ export const pageMenu: MenuPage[] = [
     title: 'security:menu.password',
   },
 ]
-
-/** Whether the viewer may open a hand-written page of the menu, by its id (links elsewhere). */
-export function mayOpenMenuPage(id: MenuPage['id'], viewer: Viewer | undefined): boolean {
-  const page = pageMenu.find((item) => item.id === id)
-  if (!viewer || !page?.access) return false
-  return mayOpen({ access: page.access, anyPermission: page.anyPermission }, viewer)
-}
