@@ -2,7 +2,6 @@
 // Screens): the access parsed and admitted, and for the mass pages any mass-send flag on.
 import { admits, parseAccess, type Viewer } from '../../shared/access.ts'
 import { anyMassFlag } from '../../shared/permission-flags.ts'
-import { pageMenu, type MenuPage } from './page-menu.ts'
 
 /** What a page asks of the viewer: an access in the screens' words, and maybe any of flags. */
 export interface PageAccess {
@@ -22,11 +21,4 @@ export function mayOpen(page: PageAccess, viewer: Viewer): boolean {
 export function openToEveryone(page: PageAccess): boolean {
   const kind = parseAccess(page.access)?.kind
   return page.anyPermission === undefined && (kind === 'public' || kind === 'user')
-}
-
-/** Whether the viewer may open a hand-written page of the menu, by its id (links elsewhere). */
-export function mayOpenMenuPage(id: MenuPage['id'], viewer: Viewer | undefined): boolean {
-  const page = pageMenu.find((item) => item.id === id)
-  if (!viewer || !page?.access) return false
-  return mayOpen({ access: page.access, anyPermission: page.anyPermission }, viewer)
 }

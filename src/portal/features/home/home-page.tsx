@@ -41,7 +41,7 @@ import {
 import { HomeTotal, QuickActions } from './home-summary.tsx'
 import { HomeCards } from './home-cards.tsx'
 import { useViewer } from '../../app/viewer.ts'
-import { mayOpenMenuPage } from '../../app/page-access.ts'
+import { mayOpenMenuPage } from '../../app/menu-page-access.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
 
 type Account = components['schemas']['Account']

@@ -13,7 +13,7 @@ import { useMoney } from '../../i18n/use-money.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
 import { useViewer } from '../../app/viewer.ts'
 import { invoiceDialogRoute, mayDo } from '../invoices/invoice-rules.ts'
-import { mayOpenMenuPage } from '../../app/page-access.ts'
+import { mayOpenMenuPage } from '../../app/menu-page-access.ts'
 
 type Account = components['schemas']['Account']
 

@@ -11,7 +11,7 @@ import {
   type MenuNode,
 } from '../../../../src/portal/app/menu-tree.ts'
 import { screenRoutes } from '../../../../src/generated/screen-routes.ts'
-import { mayOpenMenuPage } from '../../../../src/portal/app/page-access.ts'
+import { mayOpenMenuPage } from '../../../../src/portal/app/menu-page-access.ts'
 
 const viewer = (customerType: number, accessRight = 2): Viewer => ({
   signedIn: true,
