@@ -423,7 +423,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
       await sendThroughReview(page, 'en')
       const dialog = page.getByRole('dialog')
       await dialog.getByText(/walletAddress: /).waitFor()
-      await dialog.getByRole('button', { name: say('common:close') }).click()
+      await dialog.getByRole('button', { name: say('common:close'), exact: true }).click()
       expect(await errorUnder(page, 'walletAddress', say)).toMatch(/Bitcoin/)
     })
   })
@@ -446,7 +446,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
     expect(body.length).toBeGreaterThan(50)
     await dialog.getByRole('heading', { name: say('common:errors.error') }).waitFor()
     await page.screenshot({ path: join(shots, 'refused-long.png') })
-    await dialog.getByRole('button', { name: say('common:close') }).click()
+    await dialog.getByRole('button', { name: say('common:close'), exact: true }).click()
     const amount = amountField(page, say)
     expect(await amount.getAttribute('aria-invalid')).toBe('true')
   })
@@ -532,7 +532,7 @@ export function externalTransferTests(part: 'matrix' | 'rest'): void {
       await noSidewaysScroll(page)
       await page
         .getByRole('dialog')
-        .getByRole('button', { name: say('common:close') })
+        .getByRole('button', { name: say('common:close'), exact: true })
         .click()
       // The recent list now starts with it; on a freshly opened page it fills the form again.
       await page.getByTestId('recent-external').getByText('Alex Morgan').first().waitFor()
