@@ -13,7 +13,7 @@ import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { seriousViolations } from './axe-sweep.ts'
 import { escape, locale, text } from './screen-steps.ts'
 import { balanceOn, shownAmount } from './shown-money.ts'
-import { confirmReview, openReview, reviewLine } from './transfer-review-steps.ts'
+import { confirmReview, openReview, reviewLine, reviewNumbers } from './transfer-review-steps.ts'
 
 let portal: PortalHarness
 beforeAll(async () => {
@@ -86,17 +86,6 @@ async function shots(page: Page, name: string) {
       .toBeLessThanOrEqual(0)
   }
   await page.setViewportSize(start)
-}
-
-/** The review's four numbers as decimals. */
-async function reviewNumbers(page: Page) {
-  const read = async (name: string) => shownAmount(await reviewLine(page, name))
-  return {
-    youSend: await read('youSend'),
-    fee: await read('fee'),
-    total: await read('total'),
-    theyGet: await read('theyGet'),
-  }
 }
 
 describe('demo@ in English at 1366 px', () => {

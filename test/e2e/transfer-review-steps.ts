@@ -3,6 +3,7 @@
 // external pages), so a test reads the review's numbers where it wants to and confirms.
 import type { Locator, Page } from 'playwright-core'
 import { locale, text } from './screen-steps.ts'
+import { shownAmount } from './shown-money.ts'
 
 /** The review's texts in a language. */
 export function reviewTexts(lang: string) {
@@ -40,4 +41,15 @@ export async function sendThroughReview(page: Page, lang = 'en'): Promise<void> 
 /** A line of the open review as shown (review-<name>: youSend, fee, total, theyGet...). */
 export async function reviewLine(page: Page, name: string): Promise<string> {
   return String(await page.getByTestId(`review-${name}`).textContent())
+}
+
+/** The review's four numbers as decimals. */
+export async function reviewNumbers(page: Page) {
+  const read = async (name: string) => shownAmount(await reviewLine(page, name))
+  return {
+    youSend: await read('youSend'),
+    fee: await read('fee'),
+    total: await read('total'),
+    theyGet: await read('theyGet'),
+  }
 }

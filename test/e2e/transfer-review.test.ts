@@ -17,7 +17,13 @@ import { fromMinor } from '../../src/shared/money.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { escape, locale, text } from './screen-steps.ts'
 import { balanceOn, shownAmount } from './shown-money.ts'
-import { confirmReview, openReview, reviewLine, reviewTexts } from './transfer-review-steps.ts'
+import {
+  confirmReview,
+  openReview,
+  reviewLine,
+  reviewNumbers,
+  reviewTexts,
+} from './transfer-review-steps.ts'
 
 const shots = join(import.meta.dirname, '../../.tmp/transfer-review')
 mkdirSync(shots, { recursive: true })
@@ -59,17 +65,6 @@ async function fillP2p(page: Page, lang: string, email: string, amount: string) 
     .fill(email)
   await page.getByTestId('payee-note').waitFor()
   await page.getByLabel(startsWith(text(t, 'amount'))).fill(amount)
-}
-
-/** The review's four numbers as decimals. */
-async function reviewNumbers(page: Page) {
-  const read = async (name: string) => shownAmount(await reviewLine(page, name))
-  return {
-    youSend: await read('youSend'),
-    fee: await read('fee'),
-    total: await read('total'),
-    theyGet: await read('theyGet'),
-  }
 }
 
 describe('a P2P through the review', () => {
