@@ -9,8 +9,7 @@ import type { Handler } from '../rpc/handler-context.ts'
 import { globalPayments } from '../db/schema-transfers.ts'
 import { type Answer, type Failure, refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { inTransaction } from '../transfers/transfer-orders.ts'
-import { lockOrders } from '../transfers/order-settlement.ts'
-import { handToRail } from '../transfers/rail-hand-over.ts'
+import { payOut } from './recipient-payout.ts'
 import { codeHashOf, maxWrongRecipientCodes } from './recipient-codes.ts'
 import {
   isOpen,
@@ -73,22 +72,4 @@ async function checkCode(tx: Db, { payment }: RecipientPayment, code: string) {
   return validationFailure([
     refusal('approvalCode', 'refusal.globalPay.wrongCode', { attempts: left }),
   ])
-}
-
-/** The held money goes to the rail by the recipient's method; the payment is paying. */
-async function payOut(tx: Db, { payment, order }: RecipientPayment): Promise<void> {
-  const [current] = await lockOrders(tx, [order.id])
-  if (current?.status !== 'heldForClaim') throw new Error(`assertion: order ${order.id} is held`)
-  const withdrawal = payment.withdrawal ?? {}
-  const details = {
-    ...current.details,
-    payoutKind: withdrawal.kind,
-    destination: withdrawal.destination,
-    countryCode: withdrawal.countryCode,
-  }
-  await handToRail(tx, { ...current, details })
-  await tx
-    .update(globalPayments)
-    .set({ status: 'paying', decidedAt: new Date(), codeHash: null })
-    .where(eq(globalPayments.id, payment.id))
 }
