@@ -19,8 +19,11 @@ for (const target of databaseTargets()) {
     afterAll(async () => {
       await server?.close()
     })
-    const call = (operation: string, body: Record<string, unknown>, secret = demoGlobalPaymentSecret) =>
-      server.post(`/rpc/${operation}`, { paymentSecret: secret, ...body })
+    const call = (
+      operation: string,
+      body: Record<string, unknown>,
+      secret = demoGlobalPaymentSecret,
+    ) => server.post(`/rpc/${operation}`, { paymentSecret: secret, ...body })
 
     it('answers the dictionaries as the customer lookups do', async () => {
       const swift = await call('globalRecipientSwiftLookup', { swift: 'DEUTDEFF' })
@@ -41,6 +44,14 @@ for (const target of databaseTargets()) {
         instantKeyType: 'email',
       })
       expect(badKey.body.responseCode).toBe('VF')
+      const key = await call('globalRecipientInstantDetailsGet', {
+        instantKey: 'joao.pereira@example.com.br',
+        instantKeyType: 'email',
+      })
+      expect(key.body).toMatchObject({
+        responseCode: '00',
+        instantDetails: { instantKeyType: 'email' },
+      })
     })
 
     it('refuses every lookup naming paymentSecret when the secret names no payment', async () => {
