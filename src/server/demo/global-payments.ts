@@ -7,7 +7,8 @@
 //   ...-refuse               waiting, for the recipient to refuse
 //   ...-paid                 paid out by wire to global.friend@, so the first one has a past
 //                            withdrawal to reuse
-// and an order waiting for business@'s own code (globalPayApprove, code 864200).
+// and an order waiting for business@'s own code (globalPayApprove, code 864200), with a newer
+// one after it.
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import { customers, users } from '../db/schema.ts'
@@ -196,4 +197,7 @@ async function seedPayments(db: Db, sender: Sender) {
     approveType: 2,
     fixed: { code: '864200', lifetimeMs: demoLifetimeMs },
   })
+  // And a newer one: approvalCodeGenerate and approvalCodeRequest replace the code of the
+  // newest transfer waiting for one, which must not be the one whose code 864200 is documented.
+  await globalOrder(db, sender, 'demo-global-code-newest', 'global.later@abroad.example', '5.00')
 }
