@@ -124,6 +124,13 @@ async function submitWithdrawal(db: Db, secret: string, operationId: string, cod
 export async function seedGlobalPaymentsDemo(db: Db): Promise<void> {
   const [owner] = await db.select().from(users).where(eq(users.username, 'business@nova.example'))
   if (!owner) return
+  // Seeded once: a database that already has them (a second start) is left as it is, since
+  // the paid one cannot be paid out again.
+  const [seeded] = await db
+    .select({ id: globalPayments.id })
+    .from(globalPayments)
+    .where(eq(globalPayments.secretHash, secretHashOf(demoGlobalPaymentSecret)))
+  if (seeded) return
   const usd = (await customerAccounts(db, owner.customerId)).find(
     (a) => a.type === AccountType.Payment && a.currencyCode === 'USD',
   )

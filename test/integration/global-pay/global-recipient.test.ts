@@ -15,6 +15,7 @@ import {
 } from '../server-harness.ts'
 import { balancesOf, lastCodeSentTo } from '../transfers/transfer-test-kit.ts'
 import { orderOf, railReports, setFlags } from '../transfers/external-test-kit.ts'
+import { seedDemo } from '../../../src/server/demo/seed.ts'
 
 const wireDetails = {
   accountNumber: 'BR1800360305000010009795493C1',
@@ -35,6 +36,16 @@ for (const target of databaseTargets()) {
     })
     afterAll(async () => {
       await server?.close()
+    })
+
+    it('seeding the demo again (a second start) leaves the global payments as they are', async () => {
+      const business = (await server.signIn('business@nova.example')).accessToken
+      const before = await balancesOf(server, business)
+      const count = async () => (await server.db.select().from(globalPayments)).length
+      const rows = await count()
+      await seedDemo(server.db)
+      expect(await count()).toBe(rows)
+      expect(await balancesOf(server, business)).toEqual(before)
     })
 
     /** Sends a payment to the e-mail and answers the secret its link carries. */
