@@ -259,3 +259,47 @@ export const cryptoWallets = pgTable(
     uniqueIndex('crypto_wallets_account_currency_key').on(t.accountId, t.currencyCode),
   ],
 )
+
+/**
+ * A global payment (issue 16): money sent to an e-mail, held in clearing:global until the
+ * recipient, who opens /receive/<secret>, says how to be paid (one withdrawal at a time, its
+ * code sent to the e-mail) or refuses it. The secret is kept hashed (SHA-256).
+ */
+export const globalPayments = pgTable(
+  'global_payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 940001 }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => transferOrders.id),
+    email: text('email').notNull(),
+    beneficiaryName: text('beneficiary_name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    countryCode: char('country_code', { length: 2 }),
+    feeIsBen: boolean('fee_is_ben').notNull().default(false),
+    /** waiting, submitted (a withdrawal waits for its code), paying, paid, refused, expired. */
+    status: text('status').notNull().default('waiting'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The withdrawal the recipient submitted: method, currency, country and fields. */
+    withdrawal: jsonb('withdrawal').$type<Record<string, unknown>>(),
+    operationId: text('operation_id'),
+    codeHash: text('code_hash'),
+    codeAttempts: smallint('code_attempts').notNull().default(0),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    submitKey: text('submit_key'),
+    submitResult: jsonb('submit_result').$type<Record<string, unknown>>(),
+    approveKey: text('approve_key'),
+    approveResult: jsonb('approve_result').$type<Record<string, unknown>>(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('global_payments_order_key').on(t.orderId),
+    uniqueIndex('global_payments_secret_key').on(t.secretHash),
+    check(
+      'global_payments_status_check',
+      sql`${t.status} in ('waiting', 'submitted', 'paying', 'paid', 'refused', 'expired', 'returned')`,
+    ),
+  ],
+)

@@ -34,6 +34,7 @@ import { seedKycReviewDemo } from './kyc-review.ts'
 import { seedBusinessDemo } from './business.ts'
 import { seedCardsDemo } from './cards.ts'
 import { seedInvoicesDemo } from './invoices.ts'
+import { seedGlobalPaymentsDemo } from './global-payments.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -158,6 +159,8 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedCardsDemo(db)
   // Last of all: invoices point at the accounts and customers above.
   await seedInvoicesDemo(db)
+  // After the invoices, so that no id the tests name moves: business@'s global payments.
+  await seedGlobalPaymentsDemo(db)
 }
 
 async function fundDemoAccount(

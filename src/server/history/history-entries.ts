@@ -28,6 +28,7 @@ const typeOfKind: Record<string, string> = {
   instantPayment: 'instantPayment',
   interac: 'interac',
   globalPayment: 'globalPayment',
+  global: 'globalPayment',
   invoice: 'invoice',
   exchange: 'exchange',
 }
@@ -151,6 +152,9 @@ export function describeEntry(row: HistoryRow): EntryWords {
       ? words(`P2P transfer from ${email}`, 'p2pFrom', { email })
       : words('P2P transfer from a customer', 'p2pFromCustomer')
   }
+  if (row.order_kind === 'global') {
+    return words(`Global payment to ${row.to_email}`, 'globalPaymentTo', { email: row.to_email })
+  }
   if (row.order_kind === 'betweenAccounts') {
     return payer
       ? words(`Transfer to own account ${row.to_account_id}`, 'toOwnAccount', {
@@ -193,6 +197,11 @@ function describeInvoice(row: HistoryRow): EntryWords {
 function describeFee(row: HistoryRow): EntryWords {
   if (row.order_kind === 'p2p') {
     return words(`Fee for the P2P transfer to ${row.to_email}`, 'feeP2pTo', {
+      email: row.to_email,
+    })
+  }
+  if (row.order_kind === 'global') {
+    return words(`Fee for the global payment to ${row.to_email}`, 'feeGlobalPaymentTo', {
       email: row.to_email,
     })
   }

@@ -14,6 +14,7 @@ import { lockOrders, voidOrder } from './order-settlement.ts'
 import type { OrderRow } from './approval-codes.ts'
 import { renderMessage } from '../messages/messages.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
+import { globalPaymentExpires } from '../global-pay/global-payments.ts'
 
 const expiringStatuses = new Set(['awaitingCode', 'awaitingApprover', 'heldForClaim'])
 
@@ -35,6 +36,7 @@ export const expireOrderJob: JobRunner = async (context, payload) => {
         await tx.update(p2pClaims).set({ expiredAt: context.now }).where(eq(p2pClaims.id, claim.id))
       }
     }
+    if (order.kind === 'global' && !(await globalPaymentExpires(tx, order.id, context.now))) return
     await voidOrder(tx, order, 'expired')
     await tellSender(tx, order)
   })

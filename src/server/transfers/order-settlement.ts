@@ -7,7 +7,9 @@ import type { Db } from '../db/open-database.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
 import { settleHold } from '../ledger/settle-hold.ts'
 import type { OrderRow } from './approval-codes.ts'
-import { openClaim } from './transfer-orders.ts'
+import { openClaim, orderExpiryJobKind } from './transfer-orders.ts'
+import { enqueueJobs } from '../jobs/job-queue.ts'
+import { openGlobalPayment } from '../global-pay/global-payments.ts'
 import { publishOrderEnd } from './order-events.ts'
 import { handToRail } from './rail-hand-over.ts'
 import { isExternalTransferType } from '../../shared/transfer-types.ts'
@@ -44,8 +46,9 @@ export async function completeOrder(
     await handToRail(tx, order, decidedByUserId)
     return 'sentToRail'
   }
-  if (order.kind === 'p2p' && order.toAccountId === null) {
-    await openClaim(tx, order)
+  if (order.kind === 'global' || (order.kind === 'p2p' && order.toAccountId === null)) {
+    if (order.kind === 'global') await openGlobalPaymentLater(tx, order)
+    else await openClaim(tx, order)
     await tx
       .update(transferOrders)
       .set({ status: 'heldForClaim', ...(decidedByUserId ? { decidedByUserId } : {}) })
@@ -88,4 +91,12 @@ export async function voidOrder(
     .where(eq(transferOrders.id, order.id))
   await invoiceOrderEnded(tx, order, false)
   await publishOrderEnd(tx, order, status, reason)
+}
+
+/** A global payment opened after its code or approver: its expiry runs from now. */
+async function openGlobalPaymentLater(tx: Db, order: OrderRow): Promise<void> {
+  const payment = await openGlobalPayment(tx, order)
+  await enqueueJobs(tx, [
+    { kind: orderExpiryJobKind, payload: { orderId: order.id }, runAt: payment.expiresAt },
+  ])
 }

@@ -7,18 +7,14 @@ import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
 import { scaleOf } from '../dictionaries/currency-table.ts'
-import { fromMinor, toMinor } from '../../shared/money.ts'
+import { fromMinor } from '../../shared/money.ts'
+import { feeMinorOf } from './transfer-rules.ts'
 import { fxMarkupPpm, isAccountCurrency } from '../accounts/exchange-rates.ts'
 import { amountAt, isFieldError, ownAccount } from './transfer-quotes.ts'
 
 /** The dearest payout method's fee: 2% rounded up, at least 1.00, at most 25.00. */
-const globalPayFee = { ratePpm: 20_000n, min: '1.00', max: '25.00' }
-
 export function globalPayMaximumFeeMinor(amountMinor: bigint, scale: number): bigint {
-  const proportional = (amountMinor * globalPayFee.ratePpm + 999_999n) / 1_000_000n
-  const min = toMinor(globalPayFee.min, scale)
-  const max = toMinor(globalPayFee.max, scale)
-  return proportional < min ? min : proportional > max ? max : proportional
+  return feeMinorOf('global', amountMinor, scale)
 }
 
 export const handler: Handler<'p2pGlobalPayMetaGet'> = async (context, input) => {

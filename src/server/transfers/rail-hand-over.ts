@@ -15,12 +15,13 @@ function text(value: unknown): string {
 
 /** Marks the order pending at its rail and hands the payout over, in the caller's transaction. */
 export async function handToRail(tx: Db, order: OrderRow, decidedByUserId?: number): Promise<void> {
-  if (!isExternalTransferType(order.kind))
-    throw new Error(`assertion: order ${order.id} is external`)
-  const rail = railFor(order.kind)
+  // A global payment goes out by the method its recipient chose (details.payoutKind).
+  const kind = order.kind === 'global' ? text(order.details.payoutKind) : order.kind
+  if (!isExternalTransferType(kind)) throw new Error(`assertion: order ${order.id} is external`)
+  const rail = railFor(kind)
   await rail.submit(tx, {
     orderId: order.id,
-    kind: order.kind,
+    kind,
     amountMinor: order.toAmountMinor,
     currencyCode: order.toCurrencyCode,
     beneficiaryName: text(order.details.beneficiaryName),

@@ -16,6 +16,7 @@ import type { OrderRow } from './approval-codes.ts'
 import { lockOrders, voidOrder } from './order-settlement.ts'
 import { publishOrderEnd } from './order-events.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
+import { globalPayoutEnded } from '../global-pay/global-payments.ts'
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : ''
@@ -40,6 +41,7 @@ export async function recordRailOutcome(db: Db, report: RailOutcome): Promise<vo
         .where(eq(transferOrders.id, order.id))
       await publishOrderEnd(tx, order, 'settled')
     }
+    if (order.kind === 'global') await globalPayoutEnded(tx, order.id, report.outcome)
     await tellSender(tx, order, report)
   })
 }

@@ -45,6 +45,7 @@ import type { AccountRow } from '../accounts/account-view.ts'
 import { firstRunAt, type SubscriptionTerms } from './subscription-schedule.ts'
 import { initiatingRights } from '../../shared/access-rights.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
+import { openGlobalPayment } from '../global-pay/global-payments.ts'
 
 export const orderExpiryJobKind = 'transfers.order-expiry'
 
@@ -171,7 +172,9 @@ async function routeOf(
     return { route: 'approver', approveType: ApprovalType.None }
   const approveType = await approveTypeOfCustomer(db, draft.acting.customerId)
   if (approveType !== ApprovalType.None) return { route: 'code', approveType }
-  const claim = draft.kind === 'p2p' && draft.toCustomerId === undefined
+  // A global payment waits for its recipient as P2P money to a non-customer does.
+  const claim =
+    (draft.kind === 'p2p' && draft.toCustomerId === undefined) || draft.kind === 'global'
   return { route: claim ? 'claim' : 'execute', approveType: ApprovalType.None }
 }
 
@@ -309,7 +312,8 @@ async function insertOrder(tx: Db, draft: OrderDraft, routing: OrderRouting): Pr
 }
 
 async function checkLimits(tx: Db, draft: OrderDraft): Promise<void> {
-  const type: LimitType = isExternalTransferType(draft.kind) ? 'withdrawals' : draft.kind
+  const leaves = isExternalTransferType(draft.kind) || draft.kind === 'global'
+  const type: LimitType = leaves ? 'withdrawals' : (draft.kind as LimitType)
   const uses = await limitUse(tx, type, draft.from.id, scaleOf(draft.currencyCode), new Date())
   const broken = brokenLimit(uses, draft.amountMinor)
   if (!broken) return
@@ -344,11 +348,27 @@ async function recipientAccount(tx: Db, draft: OrderDraft): Promise<number | und
  */
 export async function postingsOf(tx: Db, order: OrderRow): Promise<PostingInput[]> {
   const { currencyCode: from, toCurrencyCode: to } = order
-  const clearing = isExternalTransferType(order.kind) ? order.kind : 'p2p_claims'
+  const clearing = isExternalTransferType(order.kind)
+    ? order.kind
+    : order.kind === 'global'
+      ? 'global'
+      : 'p2p_claims'
   const target = order.toAccountId ?? (await houseAccount(tx, `clearing:${clearing}`, to))
   const postings: PostingInput[] = [
     { accountId: order.fromAccountId, currencyCode: from, amountMinor: -order.amountMinor },
   ]
+  if (feeInsideAmount(order)) {
+    // The beneficiary pays the fee (a global payment's feeIsBen): it comes out of the amount.
+    postings.push(
+      { accountId: target, currencyCode: to, amountMinor: order.toAmountMinor },
+      {
+        accountId: await houseAccount(tx, 'fee_income', from),
+        currencyCode: from,
+        amountMinor: order.feeMinor,
+      },
+    )
+    return postings
+  }
   if (from === to) {
     postings.push({ accountId: target, currencyCode: to, amountMinor: order.amountMinor })
   } else {
@@ -379,6 +399,11 @@ export async function postingsOf(tx: Db, order: OrderRow): Promise<PostingInput[
   return postings
 }
 
+/** An order whose fee is taken from the amount sent rather than added to it. */
+export function feeInsideAmount(order: OrderRow): boolean {
+  return order.details.feeIsBen === true && order.currencyCode === order.toCurrencyCode
+}
+
 const externalNames: Record<string, string> = {
   wire: 'Wire transfer',
   eft: 'Bank transfer',
@@ -390,6 +415,7 @@ const externalNames: Record<string, string> = {
 
 export function describeOrder(order: OrderRow): string {
   if (order.kind === 'p2p') return `P2P transfer to ${order.toEmail}`
+  if (order.kind === 'global') return `Global payment to ${order.toEmail}`
   if (order.kind === 'betweenAccounts') return `Transfer to own account ${order.toAccountId}`
   const to = order.details.beneficiaryName ?? order.details.destination ?? ''
   return `${externalNames[order.kind] ?? order.kind} to ${String(to)}`
@@ -450,12 +476,15 @@ async function followRoute(
         responseDescription: 'approval transaction created',
         approvalRequestCreated: true,
       }
-    case 'claim':
-      await openClaim(tx, order)
+    case 'claim': {
+      const global = order.kind === 'global' ? await openGlobalPayment(tx, order) : undefined
+      if (!global) await openClaim(tx, order)
       return {
         ...base,
         responseDescription: `The money is held until ${order.toEmail} claims it.`,
+        ...(global ? { paymentId: String(global.id) } : {}),
       }
+    }
     case 'code': {
       const sent =
         approveType === ApprovalType.ApprovalCode

@@ -7,7 +7,8 @@ import { transferOrders } from '../db/schema-transfers.ts'
 import { toMinor } from '../../shared/money.ts'
 import { externalTransferTypes, type ExternalTransferType } from '../../shared/transfer-types.ts'
 
-export type OrderKind = 'betweenAccounts' | 'p2p' | ExternalTransferType
+/** 'global': a global payment, held for its recipient (global-pay/global-payments.ts). */
+export type OrderKind = 'betweenAccounts' | 'p2p' | 'global' | ExternalTransferType
 export type LimitType = 'betweenAccounts' | 'p2p' | 'withdrawals'
 export type LimitPeriod = 'transaction' | 'daily' | 'monthly'
 
@@ -25,6 +26,8 @@ interface FeeSchedule {
  */
 export const feeSchedules: Record<Exclude<OrderKind, 'betweenAccounts'>, FeeSchedule> = {
   p2p: { ratePpm: 10_000n, min: '0.30', max: '10.00' },
+  // The dearest payout method's fee, as p2pGlobalPayMetaGet quotes it (docs/decisions.md).
+  global: { ratePpm: 20_000n, min: '1.00', max: '25.00' },
   wire: { ratePpm: 2_000n, min: '15.00', max: '75.00' },
   eft: { ratePpm: 5_000n, min: '1.00', max: '10.00' },
   oct: { ratePpm: 15_000n, min: '1.50', max: '25.00' },
@@ -83,7 +86,7 @@ export async function limitUse(
 ): Promise<LimitUse[]> {
   const uses: LimitUse[] = []
   // Withdrawals are every transfer that leaves the bank (section 7: type withdrawals).
-  const kinds: OrderKind[] = type === 'withdrawals' ? [...externalTransferTypes] : [type]
+  const kinds: OrderKind[] = type === 'withdrawals' ? [...externalTransferTypes, 'global'] : [type]
   for (const period of ['transaction', 'daily', 'monthly'] as const) {
     const limitMinor = toMinor(limitTable[type][period], scale)
     const start = periodStart(period, now)
