@@ -82,6 +82,7 @@ export function operationTable(spec: JsonObject): OperationEntry[] {
       if (paging !== undefined) checkPaging(operationId, paging)
       const rateLimit = operation['x-rate-limit']
       if (rateLimit !== undefined) checkRateLimit(operationId, rateLimit, operation)
+      if (parsed.kind === 'paymentSecret') checkGuessLimit(operationId, operation)
       const tags = operation.tags as Json[] | undefined
       table.push({
         operationId,
@@ -148,6 +149,18 @@ function checkRateLimit(operationId: string, limit: Json, operation: JsonObject)
   if (unknown.length > 0) throw new SpecError(`${where}: unknown keys ${unknown}`)
   if (!Object.keys((operation.responses ?? {}) as JsonObject).includes('429')) {
     throw new SpecError(`${where} needs a '429' response (RateLimited or RateLimitedRpc)`)
+  }
+}
+
+/**
+ * A paymentSecret operation answers 429 once its caller sent too many wrong secrets
+ * (src/server/rpc/secret-guesses.ts), so it declares that 429 (spec/README.md, Rate limits).
+ */
+function checkGuessLimit(operationId: string, operation: JsonObject): void {
+  if (!Object.keys((operation.responses ?? {}) as JsonObject).includes('429')) {
+    throw new SpecError(
+      `${operationId}: x-access paymentSecret needs a '429' response (RateLimitedRpc)`,
+    )
   }
 }
 

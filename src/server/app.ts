@@ -10,8 +10,8 @@ import { registerRoutes } from './rpc/register-routes.ts'
 import { servePortal } from './serve-portal.ts'
 import { securityHeaders } from './security-headers.ts'
 import { registerMassSamples } from './transfers/mass-samples.ts'
-import { send } from './rpc/dispatch.ts'
-import { refusal, validationFailure } from './rpc/outcome.ts'
+import { refusalLanguage, send } from './rpc/dispatch.ts'
+import { inReaderLanguage, refusal, rpcRefuse, validationFailure } from './rpc/outcome.ts'
 import { multipartReadFailure, registerMultipart } from './rpc/multipart-body.ts'
 import { loggedError, logServerError } from './error-log.ts'
 import { registerRequestLog, requestId } from './request-log.ts'
@@ -120,10 +120,8 @@ export async function buildApp(
       return send(reply, failure)
     }
     logServerError(request, error)
-    return send(reply, {
-      status: 500,
-      body: { responseCode: 'UE', responseDescription: 'Server error' },
-    })
+    const failure = { ...rpcRefuse('UE', 'answer.common.serverError'), status: 500 }
+    return send(reply, inReaderLanguage(failure, refusalLanguage(request)))
   })
 
   registerRoutes(app, services)

@@ -90,9 +90,11 @@ for (const { brand, lang } of combos) {
       const email = `blocked-${lang}@example.com`
       await fill(page, { email })
       await save(page)
+      // The server's success text, in the page's language, with the e-mail in it.
+      const added = text(locale(lang, 'messages'), 'answer.security.blacklisted')
       await page
         .getByTestId('success-notice')
-        .getByText(`User with email ${email} has been added to black list`)
+        .getByText(added.replace('{{email}}', email))
         .waitFor()
       await row(page, email).waitFor()
       await deleteRow(page, email)

@@ -5,15 +5,13 @@ import { eq } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
 import { revokeSignInsOf } from '../auth/tokens.ts'
 import type { Handler } from '../rpc/handler-context.ts'
-import { rpcOk, type Answer, type Failure } from '../rpc/outcome.ts'
+import { rpcOk, rpcSay, type Answer, type Failure } from '../rpc/outcome.ts'
 import { hashPassword } from '../auth/password-hash.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import { publishToUser } from '../realtime/publish.ts'
 import { checkAccountCode } from './account-codes.ts'
 import { blockedRecovery, recoveryCodeOf, wrongRecoveryCode } from './recovery-code.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
-
-export const passwordResetText = 'Your password has been successfully updated.'
 
 export const handler: Handler<'passwordChangeApply'> = async (context, input) => {
   const found = await recoveryCodeOf(context, input.email)
@@ -36,6 +34,6 @@ export const handler: Handler<'passwordChangeApply'> = async (context, input) =>
       mail: 'passwordWasReset',
     })
     await publishToUser(tx, user.id, { type: 'PasswordChange' })
-    return rpcOk({ responseDescription: passwordResetText })
+    return rpcOk(rpcSay('answer.activation.passwordReset'))
   })
 }

@@ -9,7 +9,10 @@ import type { Db } from '../db/open-database.ts'
 import { transferApprovalCodes, transferOrders } from '../db/schema-transfers.ts'
 import { massBatchRows } from '../db/schema-mass.ts'
 import {
+  answerFromKept,
+  keptAnswer,
   rpcOk,
+  rpcSay,
   validationFailure,
   type Answer,
   type Failure,
@@ -132,7 +135,8 @@ export async function decide(
       return rpcOk(result)
     }
     const applied = await applyDecision(tx, orders, decision)
-    const result = { approveType: 0 as const, responseDescription: applied.responseDescription }
+    const { transactionIds: _ids, ...said } = applied
+    const result = { approveType: 0 as const, ...said }
     await tx.insert(transferApprovalCodes).values({
       customerId: decision.customerId,
       userId: decision.userId,
@@ -146,7 +150,7 @@ export async function decide(
       expiresAt: new Date(),
       usedAt: new Date(),
       idempotencyKey: decision.idempotencyKey,
-      result,
+      result: keptAnswer(result),
     })
     return rpcOk(result)
   })
@@ -171,11 +175,11 @@ export async function applyDecision(
   }
   return {
     transactionIds: orders.map((o) => o.id),
-    responseDescription: decision.declined
-      ? 'Transaction was rejected.'
+    ...(decision.declined
+      ? rpcSay('answer.approvals.rejected')
       : failed.length > 0
-        ? `Approved; ${failed.join(', ')} failed because the target account is closed.`
-        : 'Successfully submitted',
+        ? rpcSay('answer.approvals.partlyFailed', { ids: failed.join(', ') })
+        : rpcSay('answer.transfers.submitted')),
   }
 }
 
@@ -195,5 +199,5 @@ export async function waitingCount(db: Db, customerId: number): Promise<number> 
  */
 export function withoutConfirmation(result: Record<string, unknown>): RpcData<DecisionOperation> {
   const { confirmation: _confirmation, ...answer } = result
-  return answer as RpcData<DecisionOperation>
+  return answerFromKept(answer) as RpcData<DecisionOperation>
 }

@@ -5,7 +5,14 @@
 import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { refusal, type RpcData, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import {
+  answerFromKept,
+  keptAnswer,
+  refusal,
+  type RpcData,
+  rpcOk,
+  validationFailure,
+} from '../rpc/outcome.ts'
 import { transferApprovalCodes } from '../db/schema-transfers.ts'
 import { checkApprovalCode, codeRefusalKey } from '../transfers/approval-codes.ts'
 import { lockOrders } from '../transfers/order-settlement.ts'
@@ -37,7 +44,7 @@ export const handler: Handler<'businessTransactionConfirm'> = async (context, in
       if (earlier?.idempotencyKey === input.idempotencyKey) {
         // The stored confirmation is the answer given below, with its idempotency key.
         const { idempotencyKey: _key, ...answer } = earlier
-        return rpcOk(answer as RpcData<'businessTransactionConfirm'>)
+        return rpcOk(answerFromKept(answer) as RpcData<'businessTransactionConfirm'>)
       }
       return validationFailure([
         refusal('approvalTransactionId', 'refusal.common.alreadyConfirmed'),
@@ -58,7 +65,7 @@ export const handler: Handler<'businessTransactionConfirm'> = async (context, in
     // The approve call's answer stays for its own retries; the confirmation is kept beside it.
     const result = {
       ...code.result,
-      confirmation: { ...applied, idempotencyKey: input.idempotencyKey },
+      confirmation: keptAnswer({ ...applied, idempotencyKey: input.idempotencyKey }),
     }
     await tx
       .update(transferApprovalCodes)

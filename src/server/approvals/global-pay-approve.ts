@@ -11,6 +11,7 @@ import {
   refusal,
   refusalsIn,
   rpcOk,
+  rpcSay,
   validationFailure,
 } from '../rpc/outcome.ts'
 import { transferOrders } from '../db/schema-transfers.ts'
@@ -42,7 +43,7 @@ export const handler: Handler<'globalPayApprove'> = async (context, input) => {
     idempotencyKey: input.idempotencyKey,
   })
   if (isRpcFailure(answer)) return renamed(answer)
-  return rpcOk({ responseDescription: 'Successfully' })
+  return rpcOk({ ...rpcSay('answer.common.successfully') })
 }
 
 /** transferApprove names the transfer trxid; this operation calls it operationId. */

@@ -8,9 +8,12 @@ import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import {
   type Answer,
+  answerFromKept,
   type Failure,
+  keptAnswer,
   refusal,
   rpcOk,
+  rpcSay,
   validationFailure,
   rpcRefuse,
 } from '../rpc/outcome.ts'
@@ -45,8 +48,9 @@ export const handler: Handler<'transferApprove'> = async (context, input) => {
     }
     if (code.usedAt) {
       if (code.idempotencyKey === input.idempotencyKey && code.result) {
-        // The stored body is the first answer, success or CA, given again as it was.
-        return { status: 200, body: code.result } as Answer<'transferApprove'>
+        // The stored body is the first answer, success or CA, given again in this reader's
+        // language.
+        return { status: 200, body: answerFromKept(code.result) } as Answer<'transferApprove'>
       }
       return validationFailure([refusal('trxid', 'refusal.transfers.alreadyApproved')])
     }
@@ -62,8 +66,8 @@ export const handler: Handler<'transferApprove'> = async (context, input) => {
     const answer: Answer<'transferApprove'> | Failure =
       settled === 'accountClosed'
         ? rpcRefuse('CA', 'answer.approvals.targetClosed')
-        : rpcOk({ transactionId: locked.id, responseDescription: 'Successfully' })
-    const result = answer.body as Record<string, unknown>
+        : rpcOk({ transactionId: locked.id, ...rpcSay('answer.common.successfully') })
+    const result = keptAnswer(answer.body as Record<string, unknown>)
     await tx
       .update(transferApprovalCodes)
       .set({ usedAt: new Date(), idempotencyKey: input.idempotencyKey, result })

@@ -3,7 +3,7 @@
 // x-rate-limit (rpc/rate-limit.ts), and here per number, three an hour, whoever asks. Both
 // counters are atomic, so requests sent together cannot pass a limit together (issue 11).
 import type { Handler } from '../rpc/handler-context.ts'
-import { reply } from '../rpc/outcome.ts'
+import { reply, restMessage } from '../rpc/outcome.ts'
 import { countHit } from '../rpc/rate-limit.ts'
 import { enqueueMessage } from '../security/outbox.ts'
 import { defaultLang } from '../messages/messages.ts'
@@ -18,10 +18,10 @@ export const handler: Handler<'authStoresUrlsSend'> = async (context, input) => 
   const recipient = input.phoneNumber.startsWith('+') ? input.phoneNumber : `+${input.phoneNumber}`
   const hit = await countHit(context.db, 'authStoresUrlsSend:number', recipient, perNumberLimit)
   if (!hit.allowed) {
-    const message = 'The links were sent to this number recently. Try later.'
+    const { retryAfterSeconds } = hit
     return {
-      ...reply(429, { message, retryAfterSeconds: hit.retryAfterSeconds }),
-      headers: { 'retry-after': String(hit.retryAfterSeconds) },
+      ...restMessage(429, 'answer.phone.storeLinksSent', undefined, { retryAfterSeconds }),
+      headers: { 'retry-after': String(retryAfterSeconds) },
     }
   }
   await enqueueMessage(context.db, {

@@ -6,11 +6,9 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import { loginChallenges, seiAuthorizations } from '../db/schema-auth.ts'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { reply, type Answer, type Failure } from '../rpc/outcome.ts'
+import { reply, restMessage, type Answer, type Failure } from '../rpc/outcome.ts'
 import { challengeTtlMs } from './login-flows.ts'
 import { randomToken, sha256 } from './tokens.ts'
-
-export const authorizationNotFoundMessage = 'No such pending authorization, or it has expired.'
 
 export const handler: Handler<'seiAuthorizeConfirm'> = async (context) => {
   const { userId } = requireSession(context)
@@ -29,7 +27,7 @@ export const handler: Handler<'seiAuthorizeConfirm'> = async (context) => {
         ),
       )
       .returning()
-    if (!granted) return reply(404, { message: authorizationNotFoundMessage })
+    if (!granted) return restMessage(404, 'answer.auth.authorizationNotFound')
     await tx.insert(loginChallenges).values({
       codeHash: sha256(code),
       userId,

@@ -10,6 +10,7 @@ import {
   type FieldError,
   refusal,
   reply,
+  restMessage,
   validationFailure,
   type RefusalKey,
 } from '../rpc/outcome.ts'
@@ -18,7 +19,6 @@ import { randomToken, sha256 } from './tokens.ts'
 
 export const authorizePath = '/oauth/authorize'
 export const authorizationLifetimeMs = 10 * 60_000
-export const unknownClientMessage = 'Unknown client, or a redirect URI the client did not register.'
 
 function queryErrors(query: Record<string, string>): FieldError[] {
   const errors: FieldError[] = []
@@ -51,7 +51,7 @@ export const handler: Handler<'seiAuthorize'> = async (context) => {
     .from(oauthClients)
     .where(eq(oauthClients.clientId, String(query.client_id)))
   if (!client || !client.redirectUris.includes(String(query.redirect_uri))) {
-    return reply(404, { message: unknownClientMessage })
+    return restMessage(404, 'answer.auth.unknownClient')
   }
   const authorizationId = randomToken()
   await context.db.insert(seiAuthorizations).values({

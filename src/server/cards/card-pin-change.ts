@@ -2,7 +2,7 @@
 // only for an activated physical card; pin and pinRepeat equal. The PIN is sealed, bound to
 // the card, and never logged.
 import type { Handler } from '../rpc/handler-context.ts'
-import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, rpcSay, validationFailure } from '../rpc/outcome.ts'
 import { AccountStatus } from '../../generated/constants.ts'
 import { deriveCardFlags } from '../../shared/card-flags.ts'
 import { changeCardRecord, sealPin } from './card-records.ts'
@@ -19,5 +19,5 @@ export const handler: Handler<'cardPinChange'> = async (context, input) =>
       return validationFailure([refusal('pinRepeat', 'refusal.cards.pinRepeat')])
     }
     await changeCardRecord(tx, card.id, { pinSealed: await sealPin(tx, card.id, input.pin) })
-    return rpcOk({ responseDescription: 'Successfully' })
+    return rpcOk({ ...rpcSay('answer.common.successfully') })
   })

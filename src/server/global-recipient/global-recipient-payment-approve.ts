@@ -7,7 +7,16 @@
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { globalPayments } from '../db/schema-transfers.ts'
-import { type Answer, type Failure, refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import {
+  type Answer,
+  answerFromKept,
+  type Failure,
+  keptAnswer,
+  refusal,
+  rpcOk,
+  rpcSay,
+  validationFailure,
+} from '../rpc/outcome.ts'
 import { inTransaction } from '../transfers/transfer-orders.ts'
 import { payOut } from './recipient-payout.ts'
 import { codeHashOf, maxWrongRecipientCodes } from './recipient-codes.ts'
@@ -28,7 +37,7 @@ export const handler: Handler<'globalRecipientPaymentApprove'> = (context, input
       const locked = await lockedPayment(tx, found)
       const { payment } = locked
       if (payment.approveKey === input.idempotencyKey && payment.approveResult) {
-        return { status: 200, body: payment.approveResult } as Result
+        return { status: 200, body: answerFromKept(payment.approveResult) } as Result
       }
       if (!isOpen(payment)) return notOpen()
       if (payment.status !== 'submitted' || payment.operationId !== input.operationId) {
@@ -37,14 +46,12 @@ export const handler: Handler<'globalRecipientPaymentApprove'> = (context, input
       const wrong = await checkCode(tx, locked, input.approvalCode)
       if (wrong) return wrong
       await payOut(tx, locked)
-      const answer = rpcOk<'globalRecipientPaymentApprove'>({
-        responseDescription: 'Successfully',
-      })
+      const answer = rpcOk<'globalRecipientPaymentApprove'>(rpcSay('answer.common.successfully'))
       await tx
         .update(globalPayments)
         .set({
           approveKey: input.idempotencyKey,
-          approveResult: answer.body as Record<string, unknown>,
+          approveResult: keptAnswer(answer.body as Record<string, unknown>),
         })
         .where(eq(globalPayments.id, payment.id))
       return answer

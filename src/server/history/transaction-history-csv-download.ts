@@ -4,7 +4,7 @@
 // whose filter no longer reads (the account is gone, the card closed) are the same 404.
 import { sql } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
-import { fileReply, reply } from '../rpc/outcome.ts'
+import { fileReply, restMessage } from '../rpc/outcome.ts'
 import { rowsOf } from '../db/raw-rows.ts'
 import type { HistoryRow } from './history-entries.ts'
 import { historyCsvKey, readHistoryCsvToken } from './history-csv-link.ts'
@@ -15,9 +15,7 @@ import { entriesOf, filtersOf, historyScope, transactionOf } from './transaction
 export const csvLineLimit = 50_000
 
 export const handler: Handler<'transactionHistoryCsvDownload'> = async (context) => {
-  const notFound = reply<'transactionHistoryCsvDownload', 404>(404, {
-    message: 'No such file, or its link has expired; ask for a new link.',
-  })
+  const notFound = restMessage(404, 'answer.files.linkExpired')
   const grant = readHistoryCsvToken(
     await historyCsvKey(context.db),
     context.query.token ?? '',

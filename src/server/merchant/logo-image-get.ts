@@ -3,7 +3,7 @@
 // runs nothing and fetches nothing, whatever a sanitizer missed.
 import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
-import { refusal, reply, validationFailure } from '../rpc/outcome.ts'
+import { refusal, restMessage, validationFailure } from '../rpc/outcome.ts'
 import { merchantLogos } from '../db/schema-merchant.ts'
 import type { LogoContentType } from './logo-image.ts'
 import { logoImageReply } from './logo-reply.ts'
@@ -24,7 +24,7 @@ export const handler: Handler<'logoImageGet'> = async (context) => {
     })
     .from(merchantLogos)
     .where(eq(merchantLogos.id, logoId))
-  if (!logo) return reply(404, { message: 'No logo has this id.' })
+  if (!logo) return restMessage(404, 'answer.merchant.noSuchLogo')
   const image = logoImageReply({ ...logo, contentType: logo.contentType as LogoContentType })
   // Logos change only by a new upload under a new id; a payment page may keep one a day.
   return { ...image, headers: { ...image.headers, 'cache-control': 'public, max-age=86400' } }

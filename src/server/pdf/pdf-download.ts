@@ -3,14 +3,12 @@
 // the bearer token. Everything that is not a live link to a PDF of the customer it names (a
 // malformed, altered, foreign or expired link, a file since gone) is the same 404.
 import type { Handler } from '../rpc/handler-context.ts'
-import { fileReply, reply } from '../rpc/outcome.ts'
+import { fileReply, restMessage } from '../rpc/outcome.ts'
 import { readStoredFile } from '../uploads/stored-files.ts'
 import { downloadLinkKey, readDownloadToken } from './download-links.ts'
 
 export const handler: Handler<'pdfDownload'> = async (context) => {
-  const notFound = reply<'pdfDownload', 404>(404, {
-    message: 'No such file, or its link has expired; ask for a new link.',
-  })
+  const notFound = restMessage(404, 'answer.files.linkExpired')
   const token = context.params.fileId ?? ''
   const grant = readDownloadToken(await downloadLinkKey(context.db), token, Date.now())
   if (!grant) return notFound

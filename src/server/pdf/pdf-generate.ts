@@ -7,7 +7,7 @@
 import { and, eq, lt } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { reply } from '../rpc/outcome.ts'
+import { reply, restMessage } from '../rpc/outcome.ts'
 import { brandById } from '../rpc/request-brand.ts'
 import { storedFiles } from '../db/schema.ts'
 import { storeFile } from '../uploads/stored-files.ts'
@@ -19,7 +19,7 @@ export const handler: Handler<'pdfGenerate'> = async (context, input) => {
   const { customerId } = requireSession(context)
   const name = context.params.name ?? ''
   const template = /^[A-Za-z0-9_-]{1,64}$/.test(name) ? pdfTemplate(name) : undefined
-  if (!template) return reply(404, { message: `No template is named "${name.slice(0, 64)}".` })
+  if (!template) return restMessage(404, 'answer.pdf.noSuchTemplate', { name: name.slice(0, 64) })
   const brand = brandById(context.brandId)
   if (!brand) throw new Error(`assertion: brand ${context.brandId} is configured`)
   const now = new Date()
@@ -27,7 +27,7 @@ export const handler: Handler<'pdfGenerate'> = async (context, input) => {
   // The reader is the signed-in person, who may act for a company.
   const lang = context.lang ?? (await languageOfCustomer(context.db, context.session!.customerId))
   const result = await template({ db: context.db, brand, customerId, data, now, lang })
-  if ('problem' in result) return reply(422, { message: result.problem })
+  if ('problem' in result) return restMessage(422, result.problem.key, result.problem.params)
   if (context.query.base64 === true) {
     const base64 = Buffer.from(result.pdf).toString('base64')
     return reply(200, { redirectLink: `data:application/pdf;base64,${base64}` })

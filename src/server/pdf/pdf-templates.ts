@@ -8,6 +8,7 @@ import { customers } from '../db/schema.ts'
 import { accountOfCustomer } from '../ledger/accounts.ts'
 import { customerDisplayName } from '../security/legal-documents.ts'
 import type { BrandConfig } from '../rpc/request-brand.ts'
+import type { AnswerKey, RefusalParams } from '../rpc/outcome.ts'
 import { AccountType } from '../../generated/constants.ts'
 import { renderFormPdf, type FormContent } from './form-pdf.ts'
 import { balancesOf } from '../ledger/balances.ts'
@@ -30,7 +31,9 @@ export interface TemplateInput {
   lang: Lang
 }
 
-export type TemplateResult = { pdf: Uint8Array; fileName: string } | { problem: string }
+/** A document, or why the data cannot make one: a text of the catalogue (answer.pdf.*). */
+export type TemplateResult =
+  { pdf: Uint8Array; fileName: string } | { problem: { key: AnswerKey; params?: RefusalParams } }
 
 type Template = (input: TemplateInput) => Promise<TemplateResult>
 
@@ -127,12 +130,20 @@ export function accountConfirmationContent(
 const accountConfirmation: Template = async ({ db, brand, customerId, data, now, lang }) => {
   const extra = unknownValues(data, ['accountId'])
   if (extra.length > 0)
-    return { problem: `accountConfirmation takes no value ${extra.join(', ')}.` }
+    return {
+      problem: {
+        key: 'answer.pdf.unexpectedValues',
+        params: { template: 'accountConfirmation', names: extra.join(', ') },
+      },
+    }
   const accountId = idValue(data.accountId)
-  if (accountId === undefined) return { problem: 'accountConfirmation needs accountId, an id.' }
+  if (accountId === undefined) {
+    const params = { template: 'accountConfirmation' }
+    return { problem: { key: 'answer.pdf.accountIdNeeded', params } }
+  }
   const account = await accountOfCustomer(db, customerId, accountId)
   if (!account || account.purpose !== 'customer') {
-    return { problem: 'accountId is not one of your accounts.' }
+    return { problem: { key: 'answer.pdf.notYourAccount' } }
   }
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId))
   if (!customer) throw new Error('assertion: the acting customer exists')

@@ -11,6 +11,7 @@ import type { HandlerContext } from './handler-context.ts'
 import type { Session } from '../auth/session.ts'
 import { inReaderLanguage, refusal, rpcFail, validationFailure, type Outcome } from './outcome.ts'
 import { fieldErrors } from './validation-errors.ts'
+import { guardedBySecret } from './secret-guesses.ts'
 import { checkedAnswer } from './answer-check.ts'
 import { asRestDenial, checkAccess, type AccessDecision } from './access.ts'
 import { multipartBody } from './multipart-body.ts'
@@ -108,8 +109,11 @@ async function dispatchOperation(
   }
   const context = handlerContext(services, request, session, decision, rawBody, query)
   await rememberLanguage(services, session, context.lang)
+  // A paymentSecret operation runs behind the guard against guessing secrets.
+  const guarded = { access: entry.access, ip: request.ip, factor: services.config.rateLimitFactor }
+  const answer = await guardedBySecret(services.db, guarded, () => handler(context, body))
   // Rendered before the spec check, which sees the wire shape.
-  const outcome = inReaderLanguage(await handler(context, body), refusalLanguage(request))
+  const outcome = inReaderLanguage(answer, refusalLanguage(request))
   return services.config.checkAnswers ? checkedAnswer(entry, outcome, request) : outcome
 }
 

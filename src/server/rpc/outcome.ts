@@ -270,15 +270,60 @@ export function rpcRefuse(
   return { ...failure, body: withSource(failure.body, sourceOf(key, params)) }
 }
 
-/** The text an rpcRefuse or restMessage answer was made from; undefined for another answer. */
+/**
+ * The responseDescription of an RPC success as a text of the catalogue (issue 16), to spread
+ * into the answer's data: rpcOk({ transactionId, ...rpcSay('answer.transfers.submitted') }).
+ * English until the dispatcher renders it in the reader's language (inReaderLanguage), as
+ * rpcRefuse's. Its source rides under an enumerable symbol, so a spread or rpcOk carries it
+ * and JSON never sees it; an answer kept for a retry keeps it by keptAnswer.
+ */
+export function rpcSay(key: AnswerKey, params?: RefusalParams): { responseDescription: string } {
+  const said = { responseDescription: renderWithParams(defaultLang, key, params) }
+  return Object.assign(said, { [messageTextOf]: sourceOf(key, params) })
+}
+
+/** The field a kept answer (keptAnswer) holds its text's source in; the wire never has it. */
+const keptTextField = 'answerText'
+
+/**
+ * An answer's body (or data) as JSON to store for a retry of the same request, with the
+ * source of its text (rpcSay, rpcRefuse) beside it, so the retry reads in its own reader's
+ * language (answerFromKept). A body without such a text is stored as it is.
+ */
+export function keptAnswer<Body extends object>(body: Body): Body {
+  const source = (body as { [messageTextOf]?: MessageSource })[messageTextOf]
+  const json = JSON.parse(JSON.stringify(body)) as Body
+  return source ? { ...json, [keptTextField]: source } : json
+}
+
+/** A body keptAnswer stored, as an answer again: its text's source where JSON does not see it. */
+export function answerFromKept<Body extends object>(kept: Body): Body {
+  const { [keptTextField]: source, ...body } = kept as Record<string, unknown>
+  if (!isMessageSource(source)) return body as Body
+  return { ...body, [messageTextOf]: source } as Body
+}
+
+/** Whether a stored source still names a text of the catalogue with its parameters. */
+function isMessageSource(value: unknown): value is MessageSource {
+  const { key, params } = (value ?? {}) as { key?: unknown; params?: RefusalParams }
+  if (typeof key !== 'string' || !/^(answer|refusal)\./.test(key)) return false
+  try {
+    renderWithParams(defaultLang, key as AnswerKey, params)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The text an rpcRefuse, rpcSay or restMessage answer was made from; else undefined. */
 export function messageSourceIn(outcome: Outcome): MessageSource | undefined {
   const body = outcome.body as { [messageTextOf]?: MessageSource } | undefined
   return body?.[messageTextOf]
 }
 
 /**
- * A VF answer's, an RPC failure's (rpcRefuse) or a REST message's texts in the reader's
- * language; any other answer as it is.
+ * A VF answer's, an RPC answer's (rpcRefuse, rpcSay) or a REST message's texts in the
+ * reader's language; any other answer as it is.
  */
 export function inReaderLanguage<T extends Outcome>(outcome: T, lang: Lang): T {
   if (lang === defaultLang) return outcome

@@ -3,7 +3,7 @@
 // (section 8). The block type is stored as given: the product does not list its values.
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { refusal, rpcOk, validationFailure } from '../rpc/outcome.ts'
+import { refusal, rpcOk, rpcSay, validationFailure } from '../rpc/outcome.ts'
 import { payoutBlacklist } from '../db/schema-security.ts'
 
 export const handler: Handler<'blacklistAdd'> = async (context, input) => {
@@ -19,7 +19,7 @@ export const handler: Handler<'blacklistAdd'> = async (context, input) => {
     return validationFailure([refusal('email', description)])
   }
   return rpcOk({
-    responseDescription: `User with email ${email} has been added to black list`,
+    ...rpcSay('answer.security.blacklisted', { email }),
     user: { email: row.email, blockType: row.blockType },
   })
 }

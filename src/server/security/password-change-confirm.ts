@@ -11,6 +11,7 @@ import {
   rpcOk,
   validationFailure,
   rpcRefuse,
+  rpcSay,
 } from '../rpc/outcome.ts'
 import { users } from '../db/schema.ts'
 import { revokeSignInsOf } from '../auth/tokens.ts'
@@ -18,10 +19,6 @@ import { redeemConfirmation } from './confirmations.ts'
 import { emailOfUser, enqueueMessage } from './outbox.ts'
 import { publishToUser } from '../realtime/publish.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
-
-export const passwordUpdatedText =
-  'Your password has been successfully updated. Sign in again with the new password and ' +
-  'link your devices again.'
 
 export const handler: Handler<'passwordChangeConfirm'> = async (context, input) => {
   const { userId } = requireSession(context)
@@ -50,6 +47,6 @@ export const handler: Handler<'passwordChangeConfirm'> = async (context, input) 
     })
     // Open pages of the user hear it (and sign out: their sessions are revoked above).
     await publishToUser(db, userId, { type: 'PasswordChange' })
-    return rpcOk({ responseDescription: passwordUpdatedText })
+    return rpcOk(rpcSay('answer.security.passwordUpdated'))
   })
 }

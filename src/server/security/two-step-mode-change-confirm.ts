@@ -9,6 +9,7 @@ import {
   refusal,
   type RpcData,
   rpcOk,
+  rpcSay,
   validationFailure,
   rpcRefuse,
 } from '../rpc/outcome.ts'
@@ -39,7 +40,7 @@ export const handler: Handler<'twoStepModeChangeConfirm'> = async (context, inpu
         .where(eq(customers.id, customerId))
       // The mode was validated when the change was asked for (twoStepModeChange).
       const changed = mode as NonNullable<RpcData<'twoStepModeChangeConfirm'>['mode']>
-      return rpcOk({ responseDescription: 'Successfully', typeMode, mode: changed })
+      return rpcOk({ ...rpcSay('answer.common.successfully'), typeMode, mode: changed })
     },
   )
 }

@@ -11,7 +11,7 @@ import { mainUploadsOfCategory, type CustomerRecords } from '../kyc/customer-rec
 import { identityProviderOf } from '../adapters/identity/identity.ts'
 import type { HandlerContext } from '../rpc/handler-context.ts'
 import { countHit, tooManyRequests, type RateLimit } from '../rpc/rate-limit.ts'
-import { reply, restFailure, type Answer, type Failure } from '../rpc/outcome.ts'
+import { type AnswerKey, reply, restMessage, type Answer, type Failure } from '../rpc/outcome.ts'
 
 type StartOperation = 'identityVerificationStart' | 'customerIdentityVerificationStart'
 
@@ -19,14 +19,13 @@ type StartOperation = 'identityVerificationStart' | 'customerIdentityVerificatio
 export const startsPerDay: RateLimit = { perClient: 5, windowSeconds: 86_400 }
 
 export const noCheckTexts = {
-  verified: 'The customer is already verified; no identity check is needed.',
-  identityConfirmed:
-    'The identity document on file is already confirmed; no identity check is needed.',
-  inProgress: 'An identity check is already in progress; its result will follow shortly.',
-}
+  verified: 'answer.identity.alreadyVerified',
+  identityConfirmed: 'answer.identity.documentConfirmed',
+  inProgress: 'answer.identity.checkInProgress',
+} as const satisfies Record<string, AnswerKey>
 
 /** Why the customer needs no identity check now, or undefined when it does. */
-function noCheckNeeded(records: CustomerRecords): string | undefined {
+function noCheckNeeded(records: CustomerRecords): AnswerKey | undefined {
   if (records.customer.verified) return noCheckTexts.verified
   const newest = mainUploadsOfCategory(records, DocumentCategory.ProofOfIdentity)[0]
   if (newest?.statusId === DocumentStatus.Confirmed) return noCheckTexts.identityConfirmed
@@ -38,7 +37,7 @@ export async function startIdentityCheck(
   records: CustomerRecords,
 ): Promise<Answer<StartOperation> | Failure> {
   const refusal = noCheckNeeded(records)
-  if (refusal) return restFailure(422, { message: refusal })
+  if (refusal) return restMessage(422, refusal)
   const customerId = records.customer.id
   const adapter = identityProviderOf(context.config)
   const now = new Date()
@@ -60,7 +59,7 @@ export async function startIdentityCheck(
         ),
       )
       .limit(1)
-    if (running) return restFailure(422, { message: noCheckTexts.inProgress })
+    if (running) return restMessage(422, noCheckTexts.inProgress)
     const hit = await countHit(
       tx,
       'identityVerificationStart',

@@ -15,7 +15,9 @@ import {
   isRpcFailure,
   refusal,
   refusalsIn,
+  keptAnswer,
   rpcOk,
+  rpcSay,
   validationFailure,
   type Answer,
   type Failure,
@@ -460,9 +462,9 @@ async function writeExternalBatch(
   await tx.insert(massBatchRows).values(stored)
   const result: RpcData<MassOperation> = {
     batchId: batch.id,
-    responseDescription: approval
-      ? 'approval transaction created'
-      : `${rows.length} payments submitted`,
+    ...(approval
+      ? rpcSay('answer.transfers.approvalRequested')
+      : rpcSay('answer.transfers.paymentsSubmitted', { count: String(rows.length) })),
     approveType: ApprovalType.None,
     fee: fromMinor(feeMinor, scale),
     feeCurrencyCode: from.currencyCode,
@@ -470,7 +472,10 @@ async function writeExternalBatch(
     ...(approval ? { approvalRequestCreated: true } : {}),
     summary: summaryOf(from, rows.length, rows, []),
   }
-  await tx.update(massBatches).set({ result }).where(eq(massBatches.id, batch.id))
+  await tx
+    .update(massBatches)
+    .set({ result: keptAnswer(result) })
+    .where(eq(massBatches.id, batch.id))
   return rpcOk(result)
 }
 

@@ -13,10 +13,13 @@ import type { Db } from '../db/open-database.ts'
 import { paymentAccountsIn } from '../ledger/accounts.ts'
 import { massBatchRows, massBatches } from '../db/schema-mass.ts'
 import {
+  answerFromKept,
   describeRefusal,
   isRpcFailure,
   refusal,
+  keptAnswer,
   rpcOk,
+  rpcSay,
   validationFailure,
   type Answer,
   type Failure,
@@ -89,8 +92,8 @@ export function batchReplay(
   if (batch.requestHash !== hash) {
     return validationFailure([refusal('idempotencyKey', 'refusal.common.idempotencyReused')])
   }
-  // The stored result is the answer the batch was sent with.
-  return rpcOk(batch.result as RpcData<MassOperation>)
+  // The stored result is the answer the batch was sent with, in this reader's language.
+  return rpcOk(answerFromKept(batch.result) as RpcData<MassOperation>)
 }
 
 /** Mass payments confirmed by a code per payment would send one code a line: refused. */
@@ -352,9 +355,9 @@ async function writeBatch(
   const scale = scaleOf(from.currencyCode)
   const result: RpcData<MassOperation> = {
     batchId: batch.id,
-    responseDescription: approval
-      ? 'approval transaction created'
-      : `${lines.length} payments submitted`,
+    ...(approval
+      ? rpcSay('answer.transfers.approvalRequested')
+      : rpcSay('answer.transfers.paymentsSubmitted', { count: String(lines.length) })),
     approveType: ApprovalType.None,
     fee: fromMinor(feeMinor, scale),
     feeCurrencyCode: from.currencyCode,
@@ -362,7 +365,10 @@ async function writeBatch(
     ...(approval ? { approvalRequestCreated: true } : {}),
     summary: summaryOf(from.currencyCode, lines.length, totalMinor, feeMinor),
   }
-  await tx.update(massBatches).set({ result }).where(eq(massBatches.id, batch.id))
+  await tx
+    .update(massBatches)
+    .set({ result: keptAnswer(result) })
+    .where(eq(massBatches.id, batch.id))
   return rpcOk(result)
 }
 

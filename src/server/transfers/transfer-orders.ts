@@ -17,11 +17,14 @@ import {
 } from '../db/schema-transfers.ts'
 import {
   type Answer,
+  answerFromKept,
   type Failure,
+  keptAnswer,
   type Outcome,
   refusal,
   type RpcData,
   rpcOk,
+  rpcSay,
   validationFailure,
   rpcRefuse,
 } from '../rpc/outcome.ts'
@@ -151,7 +154,8 @@ async function refusalByKey(db: Db, customerId: number, key: string, hash: strin
     .where(and(eq(refusedOrders.customerId, customerId), eq(refusedOrders.idempotencyKey, key)))
   if (!row) return undefined
   if (row.requestHash !== hash) return keyUsedElsewhere()
-  return row.outcome as Failure
+  const outcome = row.outcome as Failure
+  return { ...outcome, body: answerFromKept(outcome.body) }
 }
 
 const keyUsedElsewhere = () =>
@@ -159,8 +163,8 @@ const keyUsedElsewhere = () =>
 
 function replayOf(order: OrderRow, hash: string): Answer<TransferOperation> | Failure {
   if (order.requestHash !== hash || !order.result) return keyUsedElsewhere()
-  // The stored result is the answer submitOrder gave the first time.
-  return rpcOk(order.result as TransferData)
+  // The stored result is the answer submitOrder gave the first time, in this reader's language.
+  return rpcOk(answerFromKept(order.result as TransferData))
 }
 
 async function routeOf(
@@ -226,7 +230,7 @@ export async function submitOrder(
         customerId,
         idempotencyKey: draft.idempotencyKey,
         requestHash: hash,
-        outcome: error.outcome,
+        outcome: { ...error.outcome, body: keptAnswer(error.outcome.body) },
       })
       return error.outcome
     }
@@ -262,7 +266,7 @@ async function placeOrder(
     .update(transferOrders)
     .set({
       ledgerTransferId: posted.transferId,
-      result,
+      result: keptAnswer(result),
       ...(subscriptionId ? { subscriptionId } : {}),
       ...(route === 'execute' && !external ? { completedAt: new Date() } : {}),
     })
@@ -469,11 +473,11 @@ async function followRoute(
   }
   switch (route) {
     case 'execute':
-      return { ...base, responseDescription: 'Successfully submitted' }
+      return { ...base, ...rpcSay('answer.transfers.submitted') }
     case 'approver':
       return {
         ...base,
-        responseDescription: 'approval transaction created',
+        ...rpcSay('answer.transfers.approvalRequested'),
         approvalRequestCreated: true,
       }
     case 'claim': {
@@ -481,7 +485,7 @@ async function followRoute(
       if (!global) await openClaim(tx, order)
       return {
         ...base,
-        responseDescription: `The money is held until ${order.toEmail} claims it.`,
+        ...rpcSay('answer.transfers.heldForClaim', { email: order.toEmail ?? '' }),
         ...(global ? { paymentId: String(global.id) } : {}),
       }
     }
@@ -499,7 +503,7 @@ async function followRoute(
             })
       return {
         ...base,
-        responseDescription: 'The transfer waits for your approval.',
+        ...rpcSay('answer.transfers.waitsForCode'),
         operationId: String(order.id),
         ...(sent ? { approvalSentTo: sent.approvalSentTo } : {}),
       }
