@@ -31,9 +31,34 @@ const changedByTransfer: RpcOperationId[] = [
 ]
 interface CodeStep {
   trxid: number
+  /** What the submit said to approve with the code (a global payment's operationId). */
+  operationId?: string | undefined
   approveType: CodeApprovalType
   sentTo?: string | undefined
 }
+
+/** The answer of an approve call: the envelope, and a failure's fields. */
+type ApproveAnswer = { responseCode?: string } & Parameters<typeof failureText>[0]
+
+/** How a flow of its own follows the submit (a global payment: globalPayApprove, its summary). */
+export interface ApprovalOptions {
+  /** Approves a code step; transferApprove with the step's trxid when absent. */
+  approve?: (
+    step: { trxid: number; operationId?: string | undefined },
+    approvalCode: string,
+    idempotencyKey: string,
+  ) => Promise<{ data?: ApproveAnswer | undefined; response: { status: number } }>
+  /** A transfer done (no code, or the right code) goes here instead of the success popup. */
+  onDone?: (transactionId: number) => void
+  /** True for a refusal the page shows itself (on the fields it names): then no popup. */
+  ownsRefusal?: (answer: TransferResult) => boolean
+}
+
+/** The default approve call: transferApprove on the order the submit named. */
+const approveTransfer: NonNullable<ApprovalOptions['approve']> = (step, approvalCode, key) =>
+  api.POST('/rpc/transferApprove', {
+    body: { trxid: step.trxid, approvalCode, idempotencyKey: key },
+  })
 
 /** The popup's lines after a transfer: its transaction id and its fee, when known. */
 function useSuccessLines() {
@@ -57,7 +82,10 @@ async function resendCode(step: CodeStep): Promise<string | undefined> {
   return data?.approvalSentTo
 }
 
-export function useTransferApproval(onTransferred: () => void = () => undefined): {
+export function useTransferApproval(
+  onTransferred: () => void = () => undefined,
+  options: ApprovalOptions = {},
+): {
   /** Takes the submit's answer and opens the next step. */
   follow(answer: TransferResult | undefined, httpStatus: number): void
   /** Shows a failure of the page's own calls in the same popup. */
@@ -76,6 +104,7 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
 
   function follow(answer: TransferResult | undefined, httpStatus: number) {
     if (answer?.responseCode !== ResponseCode.Success) {
+      if (answer && options.ownsRefusal?.(answer)) return
       setOutcome({ kind: 'failure', failure: failureText(answer, httpStatus) })
       return
     }
@@ -87,11 +116,13 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
     const type = answer.approveType
     if (!asksForCode(type) || !answer.transactionId) {
       if (answer.transactionId) announce(transactionKey(answer.transactionId))
-      setOutcome({ kind: 'success', lines: successLines(answer) })
+      if (answer.transactionId && options.onDone) options.onDone(answer.transactionId)
+      else setOutcome({ kind: 'success', lines: successLines(answer) })
       return
     }
     const step: CodeStep = {
       trxid: answer.transactionId,
+      operationId: answer.operationId,
       approveType: type,
       sentTo: answer.approvalSentTo,
     }
@@ -107,14 +138,14 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
   async function approve(step: CodeStep, approvalCode: string) {
     setBusy(true)
     try {
-      const { data, response } = await api.POST('/rpc/transferApprove', {
-        body: { trxid: step.trxid, approvalCode, idempotencyKey: newIdempotencyKey() },
-      })
+      const call = options.approve ?? approveTransfer
+      const { data, response } = await call(step, approvalCode, newIdempotencyKey())
       if (data?.responseCode === ResponseCode.Success) {
         setCode(null)
         onFinished()
         announce(transactionKey(step.trxid))
-        setOutcome({ kind: 'success', lines: successLines({ transactionId: step.trxid }) })
+        if (options.onDone) options.onDone(step.trxid)
+        else setOutcome({ kind: 'success', lines: successLines({ transactionId: step.trxid }) })
       } else failCode(step, { kind: 'failure', failure: failureText(data, response.status) })
     } catch {
       failCode(step, { kind: 'failure', failure: { title: null, text: t('errors.network') } })
