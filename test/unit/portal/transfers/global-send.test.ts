@@ -39,7 +39,9 @@ describe('checkGlobalFields', () => {
     expect(checkGlobalFields({ ...filled, toEmail: 'not-an-email' }, true)).toEqual({
       toEmail: 'email',
     })
-    expect(checkGlobalFields({ ...filled, toEmail: 'a b@c.example' }, true).toEmail).toBe('email')
+    for (const bad of ['a b@c.example', 'ana.lima@', 'ana@abroad', 'ana@@abroad.example']) {
+      expect(checkGlobalFields({ ...filled, toEmail: bad }, true).toEmail, bad).toBe('email')
+    }
     expect(checkGlobalFields({ ...filled, amount: '0' }, true).amount).toBe('amount')
   })
 })
