@@ -80,7 +80,12 @@ function SummaryPanel({ summary }: { summary: GlobalSummary }) {
   return (
     <Paper withBorder p="md" radius="md" data-testid="global-summary">
       <Stack>
-        <Alert color={waiting ? 'blue' : summary.status === 'completed' ? 'green' : 'red'}>
+        <Alert
+          color={waiting ? 'blue' : summary.status === 'completed' ? 'green' : 'red'}
+          // A long e-mail breaks anywhere rather than leave the box on a phone.
+          style={{ overflowWrap: 'anywhere' }}
+          data-testid="global-summary-note"
+        >
           {waiting
             ? t('summary.emailed', {
                 email: summary.email,
