@@ -6,9 +6,11 @@
 // every state, and no sideways scroll at 1366 and 390 px; with SCREENSHOT_DIR set, a screenshot
 // of each state at both widths goes there, to look at.
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { demoPassword } from '../../src/server/demo/seed.ts'
+import { customers, users } from '../../src/server/db/schema.ts'
 import { signInAs, startPortal, type PortalHarness } from './browser-harness.ts'
 import { seriousViolations } from './axe-sweep.ts'
 import { escape, locale, text } from './screen-steps.ts'
@@ -185,6 +187,79 @@ describe('a global payment from business@', () => {
     await page.setViewportSize({ width: 1366, height: 900 })
     await setLang(page, 'en')
   })
+})
+
+/** The newest approval code e-mailed to a recipient, as the demo's mailbox shows it. */
+async function mailedCode(recipient: string): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(async () => {
+      const query = new URLSearchParams({ recipient }).toString()
+      const response = await fetch(`${portal.baseUrl}/demo/mailbox?${query}`)
+      const { messages } = (await response.json()) as {
+        messages: { subject: string; body: string; createdAt: string }[]
+      }
+      const newest = messages
+        .filter((m) => /approval code/i.test(m.subject))
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]
+      code = newest?.body.match(/ is (\d{6})\b/)?.[1]
+      return code
+    })
+    .toBeDefined()
+  return code!
+}
+
+test('with a code: globalPayApprove takes it and the summary follows', async () => {
+  const [owner] = await portal.db
+    .select({ customerId: users.customerId })
+    .from(users)
+    .where(eq(users.username, 'business@nova.example'))
+  const company = eq(customers.id, owner!.customerId!)
+  const [{ mode } = { mode: 'simple' }] = await portal.db
+    .select({ mode: customers.transactionApproveMode })
+    .from(customers)
+    .where(company)
+  await portal.db.update(customers).set({ transactionApproveMode: 'push' }).where(company)
+  try {
+    const page = business
+    const transfers = locale('en', 'transfers')
+    await fillForm(page, 'en', { email: 'ana.lima@abroad.example', amount: '7' })
+    await openReview(page)
+    await confirmReview(page)
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText(text(transfers, 'code.title.push')).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog
+      .getByLabel(startsWith(text(transfers, 'code.label')))
+      .fill(await mailedCode('business@nova.example'))
+    await dialog.getByRole('button', { name: text(transfers, 'code.submit') }).click()
+    await page.waitForURL(/\/transfer\/external\/global-summary\?transactionId=\d+$/)
+    await page.getByTestId('global-summary').waitFor()
+    expect(shownAmount(String(await page.getByTestId('summary-sent').textContent()))).toBe('7.00')
+  } finally {
+    await portal.db.update(customers).set({ transactionApproveMode: mode }).where(company)
+  }
+})
+
+test("an initiator's global payment becomes a request for the company's approvers", async () => {
+  const { page } = await portal.newPage({ width: 1366, height: 900 })
+  await signInAs(page, portal.baseUrl, 'initiator@nova.example', demoPassword)
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+  // The initiator acts for the company.
+  await page.getByTestId('company-switch').click()
+  await page.waitForURL('**/company')
+  await page
+    .getByTestId('company-entry')
+    .filter({ hasText: /Northwind/ })
+    .getByRole('button', { name: text(locale('en', 'onboarding'), 'companyChoice.choose') })
+    .click()
+  await page.waitForURL((url) => !url.pathname.endsWith('/company'))
+  await fillForm(page, 'en', { email: 'ana.lima@abroad.example', amount: '5' })
+  await openReview(page)
+  await confirmReview(page)
+  const transfers = locale('en', 'transfers')
+  await page.getByRole('dialog').getByText(text(transfers, 'popup.requestCreated')).waitFor()
+  expect(page.url()).toContain(sendPath)
 })
 
 test('a personal customer without the flag is offered no global payment', async () => {
