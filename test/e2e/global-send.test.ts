@@ -2,9 +2,10 @@
 // the form, reads the review (its numbers are what leaves the USD account on home), confirms,
 // lands on the global summary (which a reload keeps) and finds the payment and its fee as two
 // lines of the history. In Russian on a phone a bad e-mail is refused on its field and the
-// review reads in Russian; a personal customer without the flag is offered none of it. axe on
-// every state, and no sideways scroll at 1366 and 390 px; with SCREENSHOT_DIR set, a screenshot
-// of each state at both widths goes there, to look at.
+// review reads in Russian; a code goes to globalPayApprove and the summary follows; an
+// initiator's payment becomes a request; a personal customer without the flag is offered none
+// of it. axe on every state, and no sideways scroll at 1366 and 390 px; with SCREENSHOT_DIR set,
+// a screenshot of each state at both widths goes there, to look at.
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
