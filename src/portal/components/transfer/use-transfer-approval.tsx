@@ -82,6 +82,27 @@ async function resendCode(step: CodeStep): Promise<string | undefined> {
   return data?.approvalSentTo
 }
 
+/** Opens the code popup an answer asks for; in the approvalCode mode the code is asked first. */
+function startCodeStep(
+  answer: TransferResult & { transactionId: number },
+  approveType: CodeApprovalType,
+  setCode: (step: CodeStep) => void,
+) {
+  const step: CodeStep = {
+    trxid: answer.transactionId,
+    operationId: answer.operationId,
+    approveType,
+    sentTo: answer.approvalSentTo,
+  }
+  setCode(step)
+  // In the approvalCode mode the submit sends nothing: the code is asked for first.
+  if (approveType === ApprovalType.ApprovalCode) {
+    void api.POST('/rpc/approvalCodeRequest', { body: {} }).then(({ data }) => {
+      if (data?.approvalSentTo) setCode({ ...step, sentTo: data.approvalSentTo })
+    })
+  }
+}
+
 export function useTransferApproval(
   onTransferred: () => void = () => undefined,
   options: ApprovalOptions = {},
@@ -114,25 +135,13 @@ export function useTransferApproval(
       return
     }
     const type = answer.approveType
-    if (!asksForCode(type) || !answer.transactionId) {
-      if (answer.transactionId) announce(transactionKey(answer.transactionId))
-      if (answer.transactionId && options.onDone) options.onDone(answer.transactionId)
-      else setOutcome({ kind: 'success', lines: successLines(answer) })
+    if (asksForCode(type) && answer.transactionId) {
+      startCodeStep({ ...answer, transactionId: answer.transactionId }, type, setCode)
       return
     }
-    const step: CodeStep = {
-      trxid: answer.transactionId,
-      operationId: answer.operationId,
-      approveType: type,
-      sentTo: answer.approvalSentTo,
-    }
-    setCode(step)
-    // In the approvalCode mode the submit sends nothing: the code is asked for first.
-    if (type === ApprovalType.ApprovalCode) {
-      void api.POST('/rpc/approvalCodeRequest', { body: {} }).then(({ data }) => {
-        if (data?.approvalSentTo) setCode({ ...step, sentTo: data.approvalSentTo })
-      })
-    }
+    if (answer.transactionId) announce(transactionKey(answer.transactionId))
+    if (answer.transactionId && options.onDone) options.onDone(answer.transactionId)
+    else setOutcome({ kind: 'success', lines: successLines(answer) })
   }
 
   async function approve(step: CodeStep, approvalCode: string) {
