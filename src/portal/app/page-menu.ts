@@ -44,6 +44,15 @@ export const pageMenu: MenuPage[] = [
     title: 'external:title',
   },
   {
+    id: 'transferGlobal',
+    // A global payment to an e-mail (issue 16): the flag of section 6, as p2pGlobalPaySubmit asks.
+    access: `${sending} permission:sendMoneyGlobalTransfer`,
+    route: '/transfer/external/global',
+    menu: 'transfers',
+    order: 2.6,
+    title: 'global-send:menu',
+  },
+  {
     id: 'invoices',
     // Invoices (issue 16): whoever may read the lists; paying, rejecting, requesting and
     // adding money are offered on the page by their own access.

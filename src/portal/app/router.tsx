@@ -261,6 +261,17 @@ function moneyPages(): RouteObject[] {
         lazy: () => import('../features/transfers/external-page.tsx'),
       },
     ]),
+    // A global payment to an e-mail and its summary (issue 16).
+    guarded('transferGlobal', [
+      {
+        path: 'transfer/external/global',
+        lazy: () => import('../features/transfers/global-send-page.tsx'),
+      },
+      {
+        path: 'transfer/external/global-summary',
+        lazy: () => import('../features/transfers/global-summary-page.tsx'),
+      },
+    ]),
     // Invoices (issue 16): the lists, paying through the transfers' review, requesting money.
     guarded('invoices', [
       {

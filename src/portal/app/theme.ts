@@ -74,12 +74,16 @@ const hex = /^#[0-9a-f]{6}$/i
 
 /**
  * Light-scheme variables with readable text: secondary text is gray 7 (gray 6 reaches only
- * 3.3:1 on white), and the text of every colour's "light" variant (badges, alerts) is its
+ * 3.3:1 on white), a field's error (its message, its border and the value typed) red 8 (red 6
+ * reaches only 3.3:1 on white, red 8 4.5:1), and the text of every colour's "light" variant (badges, alerts) is its
  * shade 9 darkened until it reads on that variant's background, shade 1 (Mantine's yellow and
  * green shades 9 do not).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
-  const light: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' }
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+  }
   for (const [name, shades] of Object.entries(theme.colors)) {
     // Mantine's light variant: shade 9 on shade 1.
     const [text, background] = [shades[9], shades[1]]

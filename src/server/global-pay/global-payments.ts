@@ -16,12 +16,13 @@ import { enqueueMessage } from '../security/outbox.ts'
 import { languageOfUser } from '../messages/reader-language.ts'
 import { refusal, validationFailure, type Failure } from '../rpc/outcome.ts'
 import { displayNameOf } from '../transfers/payee-lookup.ts'
+import { globalPaymentLifetimeDays } from '../../shared/global-payment.ts'
 
 export type GlobalPaymentRow = typeof globalPayments.$inferSelect
 type OrderRow = typeof transferOrders.$inferSelect
 
-/** How long a recipient has to choose how to be paid (the P2P claim's 14 days). */
-export const globalPaymentLifetimeDays = 14
+// How long a recipient has to choose how to be paid: shared with the sender's summary page.
+export { globalPaymentLifetimeDays }
 const dayMs = 86_400_000
 
 export function secretHashOf(secret: string): string {

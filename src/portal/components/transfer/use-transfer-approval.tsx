@@ -31,9 +31,34 @@ const changedByTransfer: RpcOperationId[] = [
 ]
 interface CodeStep {
   trxid: number
+  /** What the submit said to approve with the code (a global payment's operationId). */
+  operationId?: string | undefined
   approveType: CodeApprovalType
   sentTo?: string | undefined
 }
+
+/** The answer of an approve call: the envelope, and a failure's fields. */
+type ApproveAnswer = { responseCode?: string } & Parameters<typeof failureText>[0]
+
+/** How a flow of its own follows the submit (a global payment: globalPayApprove, its summary). */
+export interface ApprovalOptions {
+  /** Approves a code step; transferApprove with the step's trxid when absent. */
+  approve?: (
+    step: { trxid: number; operationId?: string | undefined },
+    approvalCode: string,
+    idempotencyKey: string,
+  ) => Promise<{ data?: ApproveAnswer | undefined; response: { status: number } }>
+  /** A transfer done (no code, or the right code) goes here instead of the success popup. */
+  onDone?: (transactionId: number) => void
+  /** True for a refusal the page shows itself (on the fields it names): then no popup. */
+  ownsRefusal?: (answer: TransferResult) => boolean
+}
+
+/** The default approve call: transferApprove on the order the submit named. */
+const approveTransfer: NonNullable<ApprovalOptions['approve']> = (step, approvalCode, key) =>
+  api.POST('/rpc/transferApprove', {
+    body: { trxid: step.trxid, approvalCode, idempotencyKey: key },
+  })
 
 /** The popup's lines after a transfer: its transaction id and its fee, when known. */
 function useSuccessLines() {
@@ -57,7 +82,31 @@ async function resendCode(step: CodeStep): Promise<string | undefined> {
   return data?.approvalSentTo
 }
 
-export function useTransferApproval(onTransferred: () => void = () => undefined): {
+/** Opens the code popup an answer asks for; in the approvalCode mode the code is asked first. */
+function startCodeStep(
+  answer: TransferResult & { transactionId: number },
+  approveType: CodeApprovalType,
+  setCode: (step: CodeStep) => void,
+) {
+  const step: CodeStep = {
+    trxid: answer.transactionId,
+    operationId: answer.operationId,
+    approveType,
+    sentTo: answer.approvalSentTo,
+  }
+  setCode(step)
+  // In the approvalCode mode the submit sends nothing: the code is asked for first.
+  if (approveType === ApprovalType.ApprovalCode) {
+    void api.POST('/rpc/approvalCodeRequest', { body: {} }).then(({ data }) => {
+      if (data?.approvalSentTo) setCode({ ...step, sentTo: data.approvalSentTo })
+    })
+  }
+}
+
+export function useTransferApproval(
+  onTransferred: () => void = () => undefined,
+  options: ApprovalOptions = {},
+): {
   /** Takes the submit's answer and opens the next step. */
   follow(answer: TransferResult | undefined, httpStatus: number): void
   /** Shows a failure of the page's own calls in the same popup. */
@@ -76,6 +125,7 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
 
   function follow(answer: TransferResult | undefined, httpStatus: number) {
     if (answer?.responseCode !== ResponseCode.Success) {
+      if (answer && options.ownsRefusal?.(answer)) return
       setOutcome({ kind: 'failure', failure: failureText(answer, httpStatus) })
       return
     }
@@ -85,36 +135,26 @@ export function useTransferApproval(onTransferred: () => void = () => undefined)
       return
     }
     const type = answer.approveType
-    if (!asksForCode(type) || !answer.transactionId) {
-      if (answer.transactionId) announce(transactionKey(answer.transactionId))
-      setOutcome({ kind: 'success', lines: successLines(answer) })
+    if (asksForCode(type) && answer.transactionId) {
+      startCodeStep({ ...answer, transactionId: answer.transactionId }, type, setCode)
       return
     }
-    const step: CodeStep = {
-      trxid: answer.transactionId,
-      approveType: type,
-      sentTo: answer.approvalSentTo,
-    }
-    setCode(step)
-    // In the approvalCode mode the submit sends nothing: the code is asked for first.
-    if (type === ApprovalType.ApprovalCode) {
-      void api.POST('/rpc/approvalCodeRequest', { body: {} }).then(({ data }) => {
-        if (data?.approvalSentTo) setCode({ ...step, sentTo: data.approvalSentTo })
-      })
-    }
+    if (answer.transactionId) announce(transactionKey(answer.transactionId))
+    if (answer.transactionId && options.onDone) options.onDone(answer.transactionId)
+    else setOutcome({ kind: 'success', lines: successLines(answer) })
   }
 
   async function approve(step: CodeStep, approvalCode: string) {
     setBusy(true)
     try {
-      const { data, response } = await api.POST('/rpc/transferApprove', {
-        body: { trxid: step.trxid, approvalCode, idempotencyKey: newIdempotencyKey() },
-      })
+      const call = options.approve ?? approveTransfer
+      const { data, response } = await call(step, approvalCode, newIdempotencyKey())
       if (data?.responseCode === ResponseCode.Success) {
         setCode(null)
         onFinished()
         announce(transactionKey(step.trxid))
-        setOutcome({ kind: 'success', lines: successLines({ transactionId: step.trxid }) })
+        if (options.onDone) options.onDone(step.trxid)
+        else setOutcome({ kind: 'success', lines: successLines({ transactionId: step.trxid }) })
       } else failCode(step, { kind: 'failure', failure: failureText(data, response.status) })
     } catch {
       failCode(step, { kind: 'failure', failure: { title: null, text: t('errors.network') } })

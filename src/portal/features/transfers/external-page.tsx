@@ -28,6 +28,7 @@ import {
 } from './external-saved.tsx'
 import { useCountries } from './external-queries.ts'
 import { ExternalFields } from './external-fields.tsx'
+import { GlobalPaymentOffer } from './global-offer.tsx'
 import { readyAccounts, TransferPageShell } from './transfer-shell.tsx'
 import {
   useExternalChoice,
@@ -73,6 +74,7 @@ export function Component() {
       showSubmit={Boolean(choice.method && type)}
       after={<RecentList recent={recent} onRepeat={(r) => void fills.repeat(r)} />}
     >
+      <GlobalPaymentOffer />
       <SavedPicker
         templates={saved.templates}
         payees={saved.payees}

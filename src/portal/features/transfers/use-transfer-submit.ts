@@ -8,7 +8,10 @@ import type { ReviewLine } from './transfer-review.tsx'
 import { useTranslation } from 'react-i18next'
 import type { components } from '../../../generated/api.d.ts'
 import { newIdempotencyKey } from '../../components/transfer/transfer-display.ts'
-import { useTransferApproval } from '../../components/transfer/use-transfer-approval.tsx'
+import {
+  useTransferApproval,
+  type ApprovalOptions,
+} from '../../components/transfer/use-transfer-approval.tsx'
 
 /** The answer with the envelope's validation errors (a VF names the fields it refuses). */
 type TransferResult = components['schemas']['TransferResult'] & {
@@ -53,9 +56,12 @@ interface PendingReview {
   then: (answer: TransferResult | undefined) => void
 }
 
-export function useTransferSubmit(onTransferred?: () => void): TransferSubmit {
+export function useTransferSubmit(
+  onTransferred?: () => void,
+  options?: ApprovalOptions,
+): TransferSubmit {
   const { t } = useTranslation('transfers')
-  const approval = useTransferApproval(onTransferred)
+  const approval = useTransferApproval(onTransferred, options)
   const attemptKey = useRef(newIdempotencyKey())
   const [busy, setBusy] = useState(false)
 

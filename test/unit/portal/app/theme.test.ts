@@ -61,6 +61,11 @@ describe('cssVariablesResolver', () => {
     expect(light['--mantine-color-dimmed']).toBe('var(--mantine-color-gray-7)')
   })
 
+  it("makes a field's error red 8, which reads on white", () => {
+    expect(light['--mantine-color-error']).toBe('var(--mantine-color-red-8)')
+    expect(contrastRatio(DEFAULT_THEME.colors.red[8], '#ffffff')).toBeGreaterThanOrEqual(4.5)
+  })
+
   it.each(Object.keys(DEFAULT_THEME.colors))(
     "%s: the light variant's text reads on its background (shade 1)",
     (name) => {
