@@ -1,0 +1,192 @@
+// The recipient's way through an open payment (product-spec section 5, "Global recipient
+// flow"): country, method and fields (or an earlier withdrawal's), the review with the
+// quote, the submit that e-mails a code, the code. "Start again" resets the flow; "Refuse"
+// is there at every step. The fields stay filled, hidden, while the review and the code show.
+import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert, Box, Button, Group, Paper, Stack, Title } from '@mantine/core'
+import type { FieldError } from '../../renderer/call-operation.ts'
+import type { ExtraForm } from '../transfers/extra-parameters.ts'
+import {
+  useRecipientFields,
+  useRecipientMeta,
+  useRecipientMethods,
+  type RecipientPayment,
+} from './api/recipient-queries.ts'
+import { useReceiveFlow, type ReceiveFlow } from './use-receive-flow.ts'
+import { CountryChoice, MethodChoice, RecentWithdrawals, type Prefill } from './receive-choice.tsx'
+import { ReceiveFields, useFieldsForm } from './receive-fields.tsx'
+import { ReceiveReview } from './receive-review.tsx'
+import { CodeEntry } from './receive-code.tsx'
+import { RefuseButton } from './receive-outcomes.tsx'
+import { useFlowActions, useReviewLines } from './use-flow-actions.ts'
+
+export function PaymentFlow({ secret, payment }: { secret: string; payment: RecipientPayment }) {
+  const { t } = useTranslation(['receive', 'common'])
+  const flow = useReceiveFlow()
+  const { state } = flow
+  const choice = {
+    paymentSecret: secret,
+    countryCode: state.countryCode,
+    paymentMethod: state.method,
+    currencyCode: payment.currencyCode,
+  }
+  const { fields } = useRecipientFields(choice)
+  const form = useFieldsForm(fields)
+  const quote = useRecipientMeta(choice)
+  const validateRef = useRef<(() => boolean) | null>(null)
+  const [problems, setProblems] = useState<FieldError[]>([])
+  const actions = useFlowActions({ flow, choice, payment, form, validateRef, problems })
+  const lines = useReviewLines(state, form)
+  const [notice, setNotice] = useState<string | null>(null)
+  const { code } = actions
+
+  return (
+    <Stack gap="lg">
+      {actions.failure && (
+        <Alert
+          color="red"
+          role="alert"
+          title={t('common:errors.error')}
+          data-testid="receive-failure"
+        >
+          {actions.failure}
+        </Alert>
+      )}
+      <Box display={state.step === 'form' ? undefined : 'none'}>
+        <ChooseSection
+          secret={secret}
+          payment={payment}
+          flow={flow}
+          form={form}
+          actions={actions}
+          notice={notice}
+          setNotice={setNotice}
+          fieldsProps={{ validateRef, onProblem: setProblems }}
+        />
+      </Box>
+      {state.step === 'review' && (
+        <ReceiveReview
+          lines={lines}
+          meta={quote.meta}
+          metaPending={quote.pending}
+          currencyCode={payment.currencyCode}
+          busy={actions.submitting}
+          onBack={flow.backToForm}
+          onSubmit={() => void actions.submit()}
+        />
+      )}
+      {state.step === 'code' && state.submitted && (
+        <CodeEntry
+          sentTo={state.submitted.sentTo}
+          error={code.error}
+          notice={code.notice}
+          approving={code.approving}
+          resending={code.resending}
+          onApprove={(typed) => void code.approve(typed)}
+          onResend={() => void code.resend()}
+        />
+      )}
+      <Group justify="space-between" gap="sm">
+        {state.countryCode !== '' || state.step !== 'form' ? (
+          <Button
+            variant="default"
+            onClick={() => {
+              setNotice(null)
+              actions.reset()
+            }}
+          >
+            {t('receive:startAgain')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        <RefuseButton paymentSecret={secret} paymentId={payment.paymentId} />
+      </Group>
+    </Stack>
+  )
+}
+
+interface ChooseProps {
+  secret: string
+  payment: RecipientPayment
+  flow: ReceiveFlow
+  form: ExtraForm | null
+  actions: ReturnType<typeof useFlowActions>
+  notice: string | null
+  setNotice(notice: string | null): void
+  fieldsProps: {
+    validateRef: React.RefObject<(() => boolean) | null>
+    onProblem(problems: FieldError[]): void
+  }
+}
+
+/** The earlier withdrawals, then the country, the method and the fields. */
+function ChooseSection({ secret, payment, flow, form, actions, ...props }: ChooseProps) {
+  const { t } = useTranslation('receive')
+  const { state } = flow
+  const { methods, pending } = useRecipientMethods(secret, state.countryCode)
+  const allowed = payment.allowedCountries ?? []
+  const applyPrefill = (prefill: Prefill) => {
+    // The earlier withdrawal's country when this payment allows it; else the only one allowed.
+    const country =
+      prefill.countryCode && allowed.includes(prefill.countryCode)
+        ? prefill.countryCode
+        : allowed.length === 1
+          ? allowed[0]!
+          : state.countryCode
+    flow.prefill(country, prefill.method, prefill.details)
+    props.setNotice(prefill.hasRequirements ? t('recent.hasRequirements') : t('recent.used'))
+  }
+  return (
+    <Stack gap="lg">
+      <RecentWithdrawals paymentSecret={secret} onUse={applyPrefill} />
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="receive-choose">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="receive-choose">
+            {t('choose.title')}
+          </Title>
+          {props.notice && (
+            <Alert color="blue" role="status" p="xs" data-testid="receive-prefilled">
+              {props.notice}
+            </Alert>
+          )}
+          <CountryChoice
+            paymentSecret={secret}
+            allowed={allowed}
+            value={state.countryCode}
+            error={actions.choiceErrors.country}
+            onChange={(country) => {
+              props.setNotice(null)
+              flow.chooseCountry(country)
+            }}
+          />
+          <MethodChoice
+            methods={state.countryCode ? methods : null}
+            pending={pending}
+            value={state.method}
+            error={actions.choiceErrors.method}
+            onChange={flow.chooseMethod}
+          />
+          {form && state.method && (
+            <ReceiveFields
+              paymentSecret={secret}
+              form={form}
+              formKey={`${state.countryCode}:${state.method}:${state.formVersion}`}
+              prefill={state.prefill}
+              details={state.details}
+              errors={actions.fieldErrors}
+              onChange={flow.setDetails}
+              {...props.fieldsProps}
+            />
+          )}
+          {state.method && (
+            <Group justify="flex-end">
+              <Button onClick={actions.toReview}>{t('choose.next')}</Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  )
+}
