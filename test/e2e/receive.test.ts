@@ -1,8 +1,9 @@
 // The global payment recipient page, /receive/<secret>, in the browser (issue 16; product-spec
 // sections 3, 4 and 5): a person without an account opens the demo payment business@ sent
 // them, chooses Germany and a wire, types an IBAN and a SWIFT code and sees the bank, reviews
-// the quote, submits, reads the code in the demo mailbox, receives the money and sees it on
-// its way; the server then says the payout went to the rail. A reader in Ukrainian on a phone
+// the quote, submits, asks for the code again and reads it in the demo mailbox, receives the
+// money and sees it on its way (after trying an earlier withdrawal's details and starting
+// again); the server then says the payout went to the rail. A reader in Ukrainian on a phone
 // refuses another payment and reads that the money went back; a link that opens no payment
 // says so. Every state is checked by axe.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -82,6 +83,18 @@ describe('the global payment recipient page', () => {
     await expectAxeClean(page)
     await shots(page, 'details')
 
+    // The earlier withdrawal's details fill the form; "start again" clears the choices.
+    await page
+      .getByRole('button', { name: text(en, 'recent.use') })
+      .first()
+      .click()
+    await page.getByTestId('receive-prefilled').waitFor()
+    await expect
+      .poll(() => field(page, text(en, 'fields.accountNumber')).inputValue())
+      .toBe('DE89370400440532013000')
+    await page.getByRole('button', { name: text(en, 'startAgain') }).click()
+    await expect.poll(() => field(page, text(en, 'choose.country')).inputValue()).toBe('')
+
     await field(page, text(en, 'choose.country')).selectOption({ label: 'Germany' })
     await page.getByRole('radio', { name: text(external, 'types.wire') }).check()
     await field(page, text(en, 'fields.accountNumber')).fill('DE89 3704 0044 0532 0130 00')
@@ -108,9 +121,13 @@ describe('the global payment recipient page', () => {
       '{{amount}}',
       formatMoney('150.00', 'USD', 'en'),
     )
-    const code = await mailedCode(portal.baseUrl, recipient, subject)
+    await mailedCode(portal.baseUrl, recipient, subject)
     await expectAxeClean(page)
     await shots(page, 'code')
+    // A new code on request; the newest one in the mailbox is the one that works.
+    await page.getByRole('button', { name: text(en, 'code.resend') }).click()
+    await page.getByText(text(en, 'code.resent').split('{{')[0]!).waitFor()
+    const code = await mailedCode(portal.baseUrl, recipient, subject)
 
     await field(page, text(en, 'code.label')).fill(code)
     await page.getByRole('button', { name: text(en, 'code.approve') }).click()

@@ -54,7 +54,7 @@ export function CodeEntry(props: {
             maxLength={8}
             required
           />
-          <Group justify="space-between" gap="sm">
+          <Group justify="flex-end" gap="sm">
             <Button variant="subtle" onClick={props.onResend} loading={props.resending}>
               {t('code.resend')}
             </Button>

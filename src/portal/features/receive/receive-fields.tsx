@@ -68,19 +68,6 @@ function translated(field: RecipientField, t: TFunction): RecipientField {
   }
 }
 
-/** A refusal of the submit naming paymentDetails.<name>, on the form's field of that name. */
-export function fieldErrorsOf(errors: FieldError[], form: ExtraForm | null): FieldError[] {
-  if (!form) return []
-  const prefix = 'paymentDetails.'
-  const named = errors
-    .filter((error) => error.parameter.startsWith(prefix))
-    .map((error) => ({
-      ...error,
-      parameter: `extraParams.${error.parameter.slice(prefix.length)}`,
-    }))
-  return extraParamErrors(named, form.sentAs)
-}
-
 export interface ReceiveFieldsProps {
   paymentSecret: string
   form: ExtraForm

@@ -17,9 +17,9 @@ export function ReceiveShell({ title, children }: { title: string; children: Rea
         py="sm"
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
-        <Group justify="space-between" wrap="nowrap" maw={640} mx="auto">
+        <Group justify="space-between" align="flex-end" wrap="nowrap" maw={640} mx="auto" px="md">
           <Image src={logoUrl(brand)} alt={brand.projectName} h={32} w="auto" fit="contain" />
-          <LanguageSelect compact />
+          <LanguageSelect />
         </Group>
       </Box>
       <Container component="main" size={640} px="md" py="lg">
