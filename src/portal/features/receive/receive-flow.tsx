@@ -2,7 +2,7 @@
 // flow"): country, method and fields (or an earlier withdrawal's), the review with the
 // quote, the submit that e-mails a code, the code. "Start again" resets the flow; "Refuse"
 // is there at every step. The fields stay filled, hidden, while the review and the code show.
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Box, Button, Group, Paper, Stack, Title } from '@mantine/core'
 import type { FieldError } from '../../renderer/call-operation.ts'
@@ -20,6 +20,7 @@ import { ReceiveReview } from './receive-review.tsx'
 import { CodeEntry } from './receive-code.tsx'
 import { RefuseButton } from './receive-outcomes.tsx'
 import { useFlowActions, useReviewLines } from './use-flow-actions.ts'
+import { failureMessage } from './receive-failure.ts'
 
 export function PaymentFlow({ secret, payment }: { secret: string; payment: RecipientPayment }) {
   const { t } = useTranslation(['receive', 'common'])
@@ -70,6 +71,7 @@ export function PaymentFlow({ secret, payment }: { secret: string; payment: Reci
           lines={lines}
           meta={quote.meta}
           metaPending={quote.pending}
+          metaFailure={quote.answer && !quote.meta ? failureMessage(quote.answer, t) : null}
           currencyCode={payment.currencyCode}
           busy={actions.submitting}
           onBack={flow.backToForm}
@@ -87,22 +89,14 @@ export function PaymentFlow({ secret, payment }: { secret: string; payment: Reci
           onResend={() => void code.resend()}
         />
       )}
-      <Group justify="space-between" gap="sm">
-        {state.countryCode !== '' || state.step !== 'form' ? (
-          <Button
-            variant="default"
-            onClick={() => {
-              setNotice(null)
-              actions.reset()
-            }}
-          >
-            {t('receive:startAgain')}
-          </Button>
-        ) : (
-          <span />
-        )}
-        <RefuseButton paymentSecret={secret} paymentId={payment.paymentId} />
-      </Group>
+      <FlowFooter
+        started={state.countryCode !== '' || state.step !== 'form'}
+        onStartAgain={() => {
+          setNotice(null)
+          actions.reset()
+        }}
+        refuse={<RefuseButton paymentSecret={secret} paymentId={payment.paymentId} />}
+      />
     </Stack>
   )
 }
@@ -151,6 +145,12 @@ function ChooseSection({ secret, payment, flow, form, actions, ...props }: Choos
               {props.notice}
             </Alert>
           )}
+          {/* Submitted before this page was opened: its code's operation is not known here. */}
+          {payment.status === 'submitted' && !state.submitted && (
+            <Alert color="yellow" p="xs" data-testid="receive-submitted-before">
+              {t('choose.submittedBefore')}
+            </Alert>
+          )}
           <CountryChoice
             paymentSecret={secret}
             allowed={allowed}
@@ -188,5 +188,22 @@ function ChooseSection({ secret, payment, flow, form, actions, ...props }: Choos
         </Stack>
       </Paper>
     </Stack>
+  )
+}
+
+/** "Start again" once something is chosen, and the refusal, at every step. */
+function FlowFooter(props: { started: boolean; onStartAgain(): void; refuse: ReactNode }) {
+  const { t } = useTranslation('receive')
+  return (
+    <Group justify="space-between" gap="sm">
+      {props.started ? (
+        <Button variant="default" onClick={props.onStartAgain}>
+          {t('startAgain')}
+        </Button>
+      ) : (
+        <span />
+      )}
+      {props.refuse}
+    </Group>
   )
 }

@@ -4,7 +4,7 @@
 // fields, still filled.
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { useMoney } from '../../i18n/use-money.ts'
 import { Loading } from '../../components/loading.tsx'
 import type { RecipientMeta } from './api/recipient-queries.ts'
@@ -21,6 +21,8 @@ export function ReceiveReview(props: {
   lines: ReviewLine[]
   meta: RecipientMeta | null
   metaPending: boolean
+  /** Why the quote was refused; the review cannot be submitted without one. */
+  metaFailure: string | null
   currencyCode: string
   busy: boolean
   onBack(): void
@@ -53,6 +55,11 @@ export function ReceiveReview(props: {
           {t('review.title')}
         </Title>
         {props.metaPending && !meta && <Loading size="sm" label={t('review.loadingQuote')} />}
+        {!props.metaPending && props.metaFailure && (
+          <Alert color="red" role="alert" p="xs">
+            {props.metaFailure}
+          </Alert>
+        )}
         <Table
           variant="vertical"
           layout="fixed"
