@@ -172,6 +172,17 @@ describe('the global payment recipient page', () => {
     await shots(page, 'refused')
   })
 
+  test('a payment whose code was asked for before the page opened says to submit again', async () => {
+    const en = locale('en', 'receive')
+    const { page } = await portal.newPage({ width: 1366, height: 900 })
+    await page.goto(`${portal.baseUrl}/receive/${secret}-approve`)
+    await page
+      .getByTestId('receive-submitted-before')
+      .getByText(text(en, 'choose.submittedBefore'))
+      .waitFor()
+    await expectAxeClean(page)
+  })
+
   test('a link that opens no payment says so, with no form', async () => {
     const en = locale('en', 'receive')
     const { page } = await portal.newPage({ width: 1366, height: 900 })
