@@ -21,6 +21,7 @@ import { CodeEntry } from './receive-code.tsx'
 import { RefuseButton } from './receive-outcomes.tsx'
 import { useFlowActions, useReviewLines } from './use-flow-actions.ts'
 import { failureMessage } from './receive-failure.ts'
+import { Loading } from '../../components/loading.tsx'
 
 export function PaymentFlow({ secret, payment }: { secret: string; payment: RecipientPayment }) {
   const { t } = useTranslation(['receive', 'common'])
@@ -32,12 +33,15 @@ export function PaymentFlow({ secret, payment }: { secret: string; payment: Reci
     paymentMethod: state.method,
     currencyCode: payment.currencyCode,
   }
-  const { fields } = useRecipientFields(choice)
+  const { fields, pending: fieldsPending } = useRecipientFields(choice)
   const form = useFieldsForm(fields)
   const quote = useRecipientMeta(choice)
   const validateRef = useRef<(() => boolean) | null>(null)
   const [problems, setProblems] = useState<FieldError[]>([])
-  const actions = useFlowActions({ flow, choice, payment, form, validateRef, problems })
+  const actions = useFlowActions({
+    ...{ flow, choice, payment, form, validateRef, problems },
+    fieldsLoaded: fields !== null,
+  })
   const lines = useReviewLines(state, form)
   const [notice, setNotice] = useState<string | null>(null)
   const { code } = actions
@@ -60,6 +64,7 @@ export function PaymentFlow({ secret, payment }: { secret: string; payment: Reci
           payment={payment}
           flow={flow}
           form={form}
+          fieldsPending={fieldsPending}
           actions={actions}
           notice={notice}
           setNotice={setNotice}
@@ -106,6 +111,7 @@ interface ChooseProps {
   payment: RecipientPayment
   flow: ReceiveFlow
   form: ExtraForm | null
+  fieldsPending: boolean
   actions: ReturnType<typeof useFlowActions>
   notice: string | null
   setNotice(notice: string | null): void
@@ -116,7 +122,8 @@ interface ChooseProps {
 }
 
 /** The earlier withdrawals, then the country, the method and the fields. */
-function ChooseSection({ secret, payment, flow, form, actions, ...props }: ChooseProps) {
+function ChooseSection(chooseProps: ChooseProps) {
+  const { secret, payment, flow, form, actions, ...props } = chooseProps
   const { t } = useTranslation('receive')
   const { state } = flow
   const { methods, pending } = useRecipientMethods(secret, state.countryCode)
@@ -168,6 +175,7 @@ function ChooseSection({ secret, payment, flow, form, actions, ...props }: Choos
             error={actions.choiceErrors.method}
             onChange={flow.chooseMethod}
           />
+          {state.method && !form && props.fieldsPending && <Loading size="sm" />}
           {form && state.method && (
             <ReceiveFields
               paymentSecret={secret}

@@ -22,10 +22,12 @@ interface FlowInputs {
   form: ExtraForm | null
   validateRef: RefObject<(() => boolean) | null>
   problems: FieldError[]
+  /** The method's fields have arrived (a method may have none). */
+  fieldsLoaded: boolean
 }
 
 export function useFlowActions(inputs: FlowInputs) {
-  const { flow, choice, payment, form, validateRef, problems } = inputs
+  const { flow, choice, payment, form, validateRef, problems, fieldsLoaded } = inputs
   const { t } = useTranslation(['receive', 'common'])
   const { state } = flow
   const [choiceErrors, setChoiceErrors] = useState<{ country?: string; method?: string }>({})
@@ -43,7 +45,8 @@ export function useFlowActions(inputs: FlowInputs) {
     setChoiceErrors(errors)
     setFailure(null)
     const fieldsValid = validateRef.current ? validateRef.current() : true
-    if (Object.keys(errors).length > 0 || !fieldsValid || problems.length > 0 || !form) return
+    const blocked = !fieldsValid || problems.length > 0 || !fieldsLoaded
+    if (Object.keys(errors).length > 0 || blocked) return
     flow.toReview()
   }
 
