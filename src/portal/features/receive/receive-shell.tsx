@@ -13,7 +13,6 @@ export function ReceiveShell({ title, children }: { title: string; children: Rea
     <>
       <Box
         component="header"
-        px="md"
         py="sm"
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
