@@ -119,6 +119,8 @@ const publicRoutes: RouteObject[] = [
     path: '/identity-verification/:workflowRunId/:token',
     lazy: () => import('../features/identity/identity-run-page.tsx'),
   },
+  // A global payment's recipient: the link's secret is the credential, no sign-in (section 2).
+  { path: '/receive/:id', lazy: () => import('../features/receive/receive-page.tsx') },
 ]
 
 const queryRoot: NonIndexRouteObject = { lazy: () => import('./query-root.tsx') }
