@@ -35,6 +35,7 @@ import { seedBusinessDemo } from './business.ts'
 import { seedCardsDemo } from './cards.ts'
 import { seedInvoicesDemo } from './invoices.ts'
 import { seedGlobalPaymentsDemo } from './global-payments.ts'
+import { seedAnnouncementsDemo } from './announcements.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -161,6 +162,8 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedInvoicesDemo(db)
   // After the invoices, so that no id the tests name moves: business@'s global payments.
   await seedGlobalPaymentsDemo(db)
+  // The bank's news: ids of their own, so the order does not matter.
+  await seedAnnouncementsDemo(db)
 }
 
 async function fundDemoAccount(

@@ -75,4 +75,15 @@ describe('cssVariablesResolver', () => {
       expect(contrastRatio(text!, background)).toBeGreaterThanOrEqual(4.5)
     },
   )
+
+  it.each(Object.keys(DEFAULT_THEME.colors).filter((name) => name !== 'blue'))(
+    '%s: white text reads on the filled variant, and on its hover',
+    (name) => {
+      for (const variable of ['filled', 'filled-hover']) {
+        const background = light[`--mantine-color-${name}-${variable}`]
+        expect(background).toBeDefined()
+        expect(contrastRatio('#ffffff', background!)).toBeGreaterThanOrEqual(4.5)
+      }
+    },
+  )
 })
