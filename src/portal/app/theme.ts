@@ -75,22 +75,18 @@ const hex = /^#[0-9a-f]{6}$/i
 /**
  * Light-scheme variables with readable text: secondary text is gray 7 (gray 6 reaches only
  * 3.3:1 on white), a field's error (its message, its border and the value typed) red 8 (red 6
- * reaches only 3.3:1 on white, red 8 4.5:1), and the text of every colour's "light" variant (badges, alerts) is its
- * shade 9 darkened until it reads on that variant's background, shade 1 (Mantine's yellow and
- * green shades 9 do not); the "filled" variant's background is its shade 6 darkened until white
- * text reads on it.
+ * reaches only 3.3:1 on white, red 8 4.5:1), the text of every colour's "light" variant (badges,
+ * alerts) is its shade 9 darkened until it reads on that variant's background, shade 1 (Mantine's
+ * yellow and green shades 9 do not), and the "filled" variant's background is darkened until
+ * white text reads on it.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
-<<<<<<< HEAD
   const light: Record<string, string> = {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
   }
-=======
-  const light: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' }
   const filledShade =
     typeof theme.primaryShade === 'number' ? theme.primaryShade : theme.primaryShade.light
->>>>>>> i16-announcements
   for (const [name, shades] of Object.entries(theme.colors)) {
     // Mantine's light variant: shade 9 on shade 1.
     const [text, background] = [shades[9], shades[1]]
