@@ -16,11 +16,11 @@ export const handler: Handler<'globalPayBatchCountryMethodDetailsGet'> = (_conte
     )
   }
   const method = globalPayoutMethods(countryCode, currencyCode).find(
-    (m) => m.transferType === input.method,
+    (m) => m.transferType === input.paymentMethod,
   )
   if (!method) {
     return Promise.resolve(
-      validationFailure([refusal('method', 'refusal.globalPay.methodNotOffered')]),
+      validationFailure([refusal('paymentMethod', 'refusal.globalPay.methodNotOffered')]),
     )
   }
   const extraParams = extraParametersFor(method.transferType, countryCode, currencyCode)
