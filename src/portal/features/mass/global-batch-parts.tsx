@@ -50,35 +50,24 @@ function Failure({ failure }: { failure: (FailureText & { answer?: TransferAnswe
   )
 }
 
-export function BatchUpload(props: { access: MassAccess; onUploaded(batchId: number): void }) {
-  const { t } = useTranslation(['global-batch', 'mass', 'common'])
-  const { state } = useOwnAccounts()
-  const [name, setName] = useState('')
-  const [from, setFrom] = useState('')
-  const [file, setFile] = useState<File | null>(null)
+/** The upload's state: the answer '92' keeps the question, a refusal its rows. */
+function useBatchUpload(onUploaded: (batchId: number) => void) {
+  const { t } = useTranslation(['mass', 'common'])
   const [busy, setBusy] = useState(false)
   const [identical, setIdentical] = useState<UploadAnswer | null>(null)
   const [failure, setFailure] = useState<(FailureText & { answer?: TransferAnswer }) | null>(null)
-  const accounts = state.status === 'ready' ? state.accounts : []
-  const source = accounts.find((a) => String(a.accountId) === from) ?? accounts[0]
-
-  async function upload(ignoreIdenticalBatch: boolean) {
-    if (!source || !file) return setFailure({ title: t('mass:errors.file'), text: null })
+  async function upload(fields: Record<string, string>, file: File | null) {
+    if (!file) return setFailure({ title: t('errors.file'), text: null })
     setBusy(true)
     setFailure(null)
     setIdentical(null)
     try {
-      const fields = {
-        batchName: name.trim() || file.name,
-        accountId: String(source.accountId),
-        ignoreIdenticalBatch: String(ignoreIdenticalBatch),
-      }
-      const { data, status } = await postFields<UploadAnswer>('globalPayBatchUpload', fields, {
-        name: 'attachedFile',
-        value: file,
-      })
-      if (data?.responseCode === ResponseCode.Success && data.batchId)
-        props.onUploaded(data.batchId)
+      const { data, status } = await postFields<UploadAnswer>(
+        'globalPayBatchUpload',
+        { ...fields, batchName: fields.batchName || file.name },
+        { name: 'attachedFile', value: file },
+      )
+      if (data?.responseCode === ResponseCode.Success && data.batchId) onUploaded(data.batchId)
       else if (data?.responseCode === ResponseCode.NeedsConfirmation) setIdentical(data)
       else setFailure({ ...failureText(data, status), ...(data ? { answer: data } : {}) })
     } catch {
@@ -87,6 +76,48 @@ export function BatchUpload(props: { access: MassAccess; onUploaded(batchId: num
       setBusy(false)
     }
   }
+  return { busy, identical, failure, upload }
+}
+
+function IdenticalQuestion(props: { answer: UploadAnswer; busy: boolean; onAnyway(): void }) {
+  const { t } = useTranslation('global-batch')
+  return (
+    <Alert color="yellow" role="alert" title={t('identical.title')}>
+      <Stack gap="xs">
+        <Text size="sm">
+          {t('identical.text', {
+            batchId: props.answer.batchId,
+            date: new Date(props.answer.date ?? '').toLocaleString(),
+          })}
+        </Text>
+        <Group>
+          <Button size="xs" onClick={props.onAnyway} loading={props.busy}>
+            {t('identical.anyway')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  )
+}
+
+export function BatchUpload(props: { access: MassAccess; onUploaded(batchId: number): void }) {
+  const { t } = useTranslation(['global-batch', 'mass'])
+  const { state } = useOwnAccounts()
+  const [name, setName] = useState('')
+  const [from, setFrom] = useState('')
+  const [file, setFile] = useState<File | null>(null)
+  const { busy, identical, failure, upload } = useBatchUpload(props.onUploaded)
+  const accounts = state.status === 'ready' ? state.accounts : []
+  const source = accounts.find((a) => String(a.accountId) === from) ?? accounts[0]
+  const send = (ignoreIdenticalBatch: boolean) =>
+    void upload(
+      {
+        batchName: name.trim(),
+        accountId: String(source?.accountId ?? ''),
+        ignoreIdenticalBatch: String(ignoreIdenticalBatch),
+      },
+      file,
+    )
   if (state.status === 'loading') return <Loading />
   return (
     <Stack>
@@ -115,28 +146,14 @@ export function BatchUpload(props: { access: MassAccess; onUploaded(batchId: num
           </Text>
           <Group justify="space-between" wrap="wrap">
             <SampleLink kind="global" access={props.access} />
-            <Button onClick={() => void upload(false)} loading={busy}>
+            <Button onClick={() => send(false)} loading={busy}>
               {t('upload')}
             </Button>
           </Group>
         </Stack>
       </Paper>
       {identical && (
-        <Alert color="yellow" role="alert" title={t('identical.title')}>
-          <Stack gap="xs">
-            <Text size="sm">
-              {t('identical.text', {
-                batchId: identical.batchId,
-                date: new Date(identical.date ?? '').toLocaleString(),
-              })}
-            </Text>
-            <Group>
-              <Button size="xs" onClick={() => void upload(true)} loading={busy}>
-                {t('identical.anyway')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <IdenticalQuestion answer={identical} busy={busy} onAnyway={() => send(true)} />
       )}
       <Failure failure={failure} />
     </Stack>
@@ -297,7 +314,8 @@ export function BatchDraft(props: {
         {t('held')}
       </Text>
       <Failure failure={failure} />
-      <Group justify="space-between" wrap="wrap">
+      {/* On a narrow screen the submit button wraps above the cancel button. */}
+      <Group justify="space-between" wrap="wrap-reverse">
         <Button variant="default" onClick={() => void drop()} loading={cancel.isPending}>
           {t('cancel')}
         </Button>
