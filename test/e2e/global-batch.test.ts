@@ -1,6 +1,6 @@
 // A global pay batch as business@ sends one (issue 16; product-spec sections 2, 5 and 7): the
 // global kind on the mass choice page, a file uploaded into a draft, a payment removed and
-// restored and another removed, a fee side changed, the totals reviewed, the batch submitted
+// restored and another removed, a fee side and an amount changed, the totals reviewed, the batch submitted
 // and sent; the same file again asks whether to go ahead ('92'). Then in Ukrainian on a
 // phone-wide screen with a code asked for: submitted, approved with the code from the mailbox.
 // The files leave the currency empty: the payments are in the chosen account's currency.
@@ -114,11 +114,15 @@ describe('a global pay batch', () => {
     await rowOf(page, 'Ana Lima')
       .getByLabel(say('feeSide.label'))
       .selectOption({ label: say('feeSide.beneficiary') })
-    // Ana pays her 2.00 fee out of 100.00, Bo's 1.00 is the sender's: 151.00 leaves.
     const totals = page.getByTestId('batch-totals')
     await expect.poll(() => totals.textContent()).toContain('151.00')
-    expect(await totals.textContent()).toContain('150.00')
-    expect(await totals.textContent()).toContain('3.00')
+    const boAmount = rowOf(page, 'Bo Chen').getByLabel(say('table.amount'))
+    await boAmount.fill('60.00')
+    await boAmount.press('Enter')
+    // Ana pays her 2.00 fee out of 100.00, Bo's 1.20 is the sender's: 161.20 leaves.
+    await expect.poll(() => totals.textContent()).toContain('161.20')
+    expect(await totals.textContent()).toContain('160.00')
+    expect(await totals.textContent()).toContain('3.20')
     await shot(page, 'global-batch-draft-1366')
     await page.getByRole('button', { name: say('submit'), exact: true }).click()
     await page.getByText(say('outcome.sentTitle')).waitFor()

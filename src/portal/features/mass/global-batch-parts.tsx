@@ -24,6 +24,7 @@ import { useMoney } from '../../i18n/use-money.ts'
 import { useOperationMutation, useOperationQuery } from '../../api/operation-query.ts'
 import {
   failureText,
+  isPositiveAmount,
   newIdempotencyKey,
   type FailureText,
   type TransferAnswer,
@@ -204,7 +205,19 @@ function PaymentRow(props: { batchId: number; payment: Payment; onFailure(f: Fai
         </Text>
       </Table.Td>
       <Table.Td>{payment.beneficiaryCountryCode}</Table.Td>
-      <Table.Td ta="end">{money(payment.amount, payment.currencyCode ?? '')}</Table.Td>
+      <Table.Td ta="end">
+        {removed ? (
+          money(payment.amount, payment.currencyCode ?? '')
+        ) : (
+          <AmountCell
+            amount={payment.amount}
+            currency={payment.currencyCode ?? ''}
+            onSave={(amount) =>
+              void update.mutateAsync({ ...body, payment: { amount } }).then(done)
+            }
+          />
+        )}
+      </Table.Td>
       <Table.Td>
         <NativeSelect
           aria-label={t('feeSide.label')}
@@ -245,6 +258,34 @@ function PaymentRow(props: { batchId: number; payment: Payment; onFailure(f: Fai
         )}
       </Table.Td>
     </Table.Tr>
+  )
+}
+
+/** The amount of a payment, edited in place and saved when the field is left or Enter is hit. */
+function AmountCell(props: { amount: string; currency: string; onSave(amount: string): void }) {
+  const { t } = useTranslation('global-batch')
+  const [value, setValue] = useState(props.amount)
+  const save = () => {
+    const amount = value.trim()
+    if (amount !== props.amount && isPositiveAmount(amount)) props.onSave(amount)
+    else setValue(props.amount)
+  }
+  return (
+    <TextInput
+      size="xs"
+      w={120}
+      ml="auto"
+      aria-label={t('table.amount')}
+      inputMode="decimal"
+      value={value}
+      rightSection={<Text size="xs">{props.currency}</Text>}
+      rightSectionWidth={42}
+      onChange={(e) => setValue(e.currentTarget.value)}
+      onBlur={save}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') e.currentTarget.blur()
+      }}
+    />
   )
 }
 
