@@ -42,6 +42,11 @@ import {
   type IdentityRunPreparation,
 } from './prepare-identity-run.ts'
 import { isCardPreparation, prepareCard, type CardPreparation } from './prepare-card.ts'
+import {
+  isGlobalBatchPreparation,
+  prepareGlobalBatch,
+  type GlobalBatchPreparation,
+} from './prepare-global-batch.ts'
 
 const runs = Number(process.env.CONFORMANCE_RUNS ?? 100)
 const validatorTable = validators as unknown as Record<string, ValidateFunction | undefined>
@@ -68,6 +73,7 @@ interface HappyPath {
     | CustomerPreparation
     | IdentityRunPreparation
     | CardPreparation
+    | GlobalBatchPreparation
 }
 
 const happyDir = join(import.meta.dirname, 'happy-paths')
@@ -152,6 +158,10 @@ async function prepared(happy: HappyPath): Promise<Json> {
   }
   if (happy.prepare && isCardPreparation(happy.prepare)) {
     const step = await prepareCard(server, happy.prepare, await tokenFor(happy.as))
+    return { ...body, ...step.body } as Json
+  }
+  if (happy.prepare && isGlobalBatchPreparation(happy.prepare)) {
+    const step = await prepareGlobalBatch(server, happy.prepare, await tokenFor(happy.as))
     return { ...body, ...step.body } as Json
   }
   if (happy.prepare && identityRunPreparations.includes(happy.prepare)) {

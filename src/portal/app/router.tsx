@@ -305,6 +305,10 @@ function moneyPages(): RouteObject[] {
         lazy: () => import('../features/mass/p2p-mass-confirm-page.tsx'),
       },
       {
+        path: 'transfer/mass/global',
+        lazy: () => import('../features/mass/global-batch-page.tsx'),
+      },
+      {
         path: 'transfer/mass/:kind',
         lazy: () => import('../features/mass/external-mass-page.tsx'),
       },

@@ -46,7 +46,7 @@ export async function seedTransfersDemo(db: Db, password: string): Promise<void>
   await db
     .update(customers)
     .set({
-      permissions: sql`${customers.permissions} || '{"sendMoneyUser": true, "transferMoneyUser": true, "addFundsCrypto": true, "sendMoneyGlobalTransfer": true}'::jsonb`,
+      permissions: sql`${customers.permissions} || '{"sendMoneyUser": true, "transferMoneyUser": true, "addFundsCrypto": true, "sendMoneyGlobalTransfer": true, "sendMoneyMassGlobalTransfer": true}'::jsonb`,
     })
     .where(and(eq(customers.id, company.customerId)))
   await seedWaitingTransfers(db, company.customerId, userId)

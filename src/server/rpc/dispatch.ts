@@ -260,10 +260,16 @@ function multipartProperties(entry: OperationEntry): Record<string, { type?: str
   const paths = spec.paths as Record<string, Record<string, unknown>>
   const operation = paths[entry.path]?.[entry.method.toLowerCase()] as
     { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } } | undefined
-  const schema = operation?.requestBody?.content?.['multipart/form-data']?.schema
+  const components = (
+    spec.components as { schemas: Record<string, { type?: string; properties?: object }> }
+  ).schemas
+  const declared = operation?.requestBody?.content?.['multipart/form-data']?.schema as
+    { properties?: object; $ref?: string } | undefined
+  // The form may itself be a component (a $ref), as globalPayBatchUpload's is.
+  const formName = declared?.$ref?.replace('#/components/schemas/', '')
+  const schema = formName ? components[formName] : declared
   const properties = (schema?.properties ?? {}) as Record<string, { type?: string; $ref?: string }>
   // A property that refers to a component (an id) is read with the component's type.
-  const components = (spec.components as { schemas: Record<string, { type?: string }> }).schemas
   return Object.fromEntries(
     Object.entries(properties).map(([name, property]) => {
       const referred = property.$ref?.replace('#/components/schemas/', '')

@@ -125,6 +125,11 @@ export interface OrderDraft {
   subscription?: SubscriptionTerms
   /** A run of a subscription: the customer approved it once, so it executes at once. */
   subscriptionRun?: { subscriptionId: number }
+  /**
+   * One of many orders approved by a single code that the caller issues for all of them (a
+   * global pay batch): no code is sent for this order alone.
+   */
+  oneCodeForMany?: boolean
   /** Writes what the order saves beside itself (a template, a payee), in its transaction. */
   onCreated?: (tx: Db, order: OrderRow) => Promise<void>
 }
@@ -491,7 +496,7 @@ async function followRoute(
     }
     case 'code': {
       const sent =
-        approveType === ApprovalType.ApprovalCode
+        approveType === ApprovalType.ApprovalCode || draft.oneCodeForMany
           ? undefined
           : await issueApprovalCode(tx, {
               customerId: order.customerId,

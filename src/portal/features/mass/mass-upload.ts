@@ -15,6 +15,22 @@ export async function postMultipart<T>(
   const form = new FormData()
   form.append('data', JSON.stringify(data))
   form.append('file', file, file.name)
+  return postForm<T>(operationId, form)
+}
+
+/** A form whose fields are parts of their own (globalPayBatchUpload: batchName, accountId...). */
+export async function postFields<T>(
+  operationId: string,
+  fields: Record<string, string>,
+  file: { name: string; value: File },
+): Promise<MultipartAnswer<T>> {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  form.append(file.name, file.value, file.value.name)
+  return postForm<T>(operationId, form)
+}
+
+async function postForm<T>(operationId: string, form: FormData): Promise<MultipartAnswer<T>> {
   const response = await send(
     new Request(new URL(`/rpc/${operationId}`, window.location.origin), {
       method: 'POST',
