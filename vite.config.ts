@@ -8,6 +8,7 @@ import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { precompress } from './scripts/precompress.ts'
+import { recycledForks } from './test/support/recycled-forks.ts'
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000'
 
@@ -165,12 +166,13 @@ export default defineConfig({
           root: '.',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
-          // Each file in a fresh worker process. A shared module graph (isolate: false) saved
-          // the server's import per file, but then one process opens and closes a PGlite
-          // database for each of some 85 files, and V8 (Node 24) can die of it: CI lost a
-          // worker to SIGTRAP, a V8 check failure, and the same crash under PGlite churn in one
-          // process is reported upstream (nodejs/node#64500). A browser worker runs ~15 files.
-          isolate: true,
+          // A process runs up to 12 files in one module graph, then a fresh one takes over: the
+          // server is imported once per 12 files instead of once per file, and no process
+          // opens and closes a PGlite database for each of some 85 files, the churn of which V8
+          // (Node 24) can die of (CI lost a worker to SIGTRAP, a V8 check failure reported
+          // upstream as nodejs/node#64500). A browser worker runs ~17 files in one process.
+          pool: recycledForks(12),
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -194,8 +196,9 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           // A worker runs its files one after the other in one module graph: each file starts
-          // its own portal over its own database and its own Chromium, so files share no state,
-          // and the server is imported once per worker. Helper modules register no hooks at
+          // its own portal over its own database, and opens its own Chromium contexts in the
+          // worker's one Chromium (browser-harness.ts), so files share no state, and the server
+          // is imported and Chromium launched once per worker. Helper modules register no hooks at
           // their top level (external-transfers-suite.ts shows how).
           isolate: false,
           testTimeout: 120_000,

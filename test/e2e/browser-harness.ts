@@ -39,8 +39,9 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   if (!existsSync(chromiumPath)) {
     execFileSync('sh', [join(root, 'scripts/setup-browser.sh')], { stdio: 'inherit' })
   }
-  // The seeded demo database of the global setup (test/support/seeded-databases.ts).
-  const database: Database = await openSeededPglite()
+  // The database, the server and Chromium start side by side: the seeded demo database of the
+  // global setup (test/support/seeded-databases.ts), and the worker's Chromium.
+  const [database, browser] = await Promise.all([openSeededPglite(), launchBrowser()])
   // Every page of a browser test signs in from 127.0.0.1, dozens a minute: the per-client
   // limits are the integration suite's to test (test/integration/rpc/rate-limit.test.ts).
   const config = configFromEnv({ RATE_LIMIT_FACTOR: '20', ...env, PORTAL_DIR: portalDir })
@@ -48,18 +49,6 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (!address || typeof address === 'string') throw new Error('assertion: listening on TCP')
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
   return {
     baseUrl: `http://127.0.0.1:${address.port}`,
     db: database.db,
@@ -85,11 +74,51 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       return { page, cspErrors }
     },
     async close() {
-      await browser.close()
+      await releaseBrowser(browser)
       await app.close()
       await database.close()
     },
   }
+}
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/**
+ * Under Vitest a worker runs its browser files one after the other in one process (vite.config.ts,
+ * isolate: false): they share one Chromium, launched by the first and ended with the process
+ * (Playwright closes what it launched when Node exits). Each file still gets fresh contexts
+ * (fresh storage and cookies) and closes them all when it ends. Scripts get their own Chromium.
+ */
+let workerBrowser: Promise<Browser> | undefined
+
+function launchBrowser(): Promise<Browser> {
+  const launch = () => chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  if (!process.env.VITEST) return launch()
+  const current = workerBrowser
+  if (current) {
+    return current.then((browser) => {
+      if (browser.isConnected()) return browser
+      workerBrowser = launch()
+      return workerBrowser
+    })
+  }
+  workerBrowser = launch()
+  workerBrowser.catch(() => (workerBrowser = undefined))
+  return workerBrowser
+}
+
+/** The file's contexts close; a script's own Chromium closes with them. */
+async function releaseBrowser(browser: Browser): Promise<void> {
+  if (!process.env.VITEST) return browser.close()
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)))
 }
 
 function closeWithTest(context: BrowserContext): void {

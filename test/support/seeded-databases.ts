@@ -110,11 +110,28 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
   return name
 }
 
+/**
+ * The PGlite dump and the PostgreSQL template are seeded side by side: PGlite works in this
+ * process while PostgreSQL works in its own, so the run waits for the longer of the two only.
+ */
+async function seedBoth(): Promise<{ postgres: PostgresProbe; dump: Uint8Array }> {
+  const probing = probePostgres()
+  const templating = probing.then((probe) => (probe.url ? postgresTemplate(probe.url) : undefined))
+  const [probe, dump, template] = await Promise.allSettled([probing, pgliteSeedDump(), templating])
+  if (probe.status === 'rejected') throw probe.reason
+  if (dump.status === 'rejected' || template.status === 'rejected') {
+    if (probe.value.url && template.status === 'fulfilled' && template.value)
+      await adminQuery(probe.value.url, `drop database if exists ${template.value} with (force)`)
+    throw dump.status === 'rejected' ? dump.reason : (template as PromiseRejectedResult).reason
+  }
+  const postgres = template.value ? { ...probe.value, template: template.value } : probe.value
+  return { postgres, dump: dump.value }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dumpFile = join(tmpdir(), `${runScopedName('portal-seed')}.tar`)
-  const [probe, dump] = await Promise.all([probePostgres(), pgliteSeedDump()])
+  const { postgres, dump } = await seedBoth()
   writeFileSync(dumpFile, dump)
-  const postgres = probe.url ? { ...probe, template: await postgresTemplate(probe.url) } : probe
   project.provide('postgres', postgres)
   project.provide('pgliteSeedDump', dumpFile)
   return async () => {
