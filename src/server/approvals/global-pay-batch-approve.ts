@@ -7,7 +7,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
-import { refusal, rpcOk, validationFailure, type Answer } from '../rpc/outcome.ts'
+import {
+  answerFromKept,
+  keptAnswer,
+  refusal,
+  rpcOk,
+  rpcSay,
+  validationFailure,
+  type Answer,
+} from '../rpc/outcome.ts'
 import { transferApprovalCodes } from '../db/schema-transfers.ts'
 import { globalPayBatches } from '../db/schema-global-batch.ts'
 import type { Db } from '../db/open-database.ts'
@@ -31,7 +39,10 @@ export const handler: Handler<'globalPayBatchApprove'> = (context, input) => {
     }
     if (batch.approveKey !== null) {
       if (batch.approveKey === input.idempotencyKey && batch.approveResult) {
-        return { status: 200, body: batch.approveResult } as Answer<'globalPayBatchApprove'>
+        return {
+          status: 200,
+          body: answerFromKept(batch.approveResult),
+        } as Answer<'globalPayBatchApprove'>
       }
       return validationFailure([refusal('operationId', 'refusal.transfers.alreadyApproved')])
     }
@@ -48,8 +59,8 @@ export const handler: Handler<'globalPayBatchApprove'> = (context, input) => {
       return validationFailure([refusal('approvalCode', codeRefusalKey[check.reason])])
     }
     for (const order of orders) await completeOrder(tx, order)
-    const answer = rpcOk<'globalPayBatchApprove'>({ responseDescription: 'Successfully' })
-    const result = answer.body as Record<string, unknown>
+    const answer = rpcOk<'globalPayBatchApprove'>({ ...rpcSay('answer.common.successfully') })
+    const result = keptAnswer(answer.body as Record<string, unknown>)
     const now = new Date()
     await tx
       .update(transferApprovalCodes)

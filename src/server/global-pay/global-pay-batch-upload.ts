@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto'
 import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
-import { refusal, rpcFail, rpcOk, validationFailure, type FieldError } from '../rpc/outcome.ts'
+import { refusal, rpcOk, rpcRefuse, validationFailure, type FieldError } from '../rpc/outcome.ts'
 import { ResponseCode } from '../../generated/constants.ts'
 import { globalPayBatches, globalPayBatchPayments } from '../db/schema-global-batch.ts'
 import type { Db } from '../db/open-database.ts'
@@ -54,10 +54,15 @@ export const handler: Handler<'globalPayBatchUpload'> = async (context, input) =
   if (!input.ignoreIdenticalBatch) {
     const identical = await identicalBatch(context.db, acting.customerId, from.id, fileHash)
     if (identical) {
-      return rpcFail(ResponseCode.NeedsConfirmation, 'An identical batch was uploaded before.', {
-        date: identical.createdAt.toISOString(),
-        batchId: identical.id,
-      })
+      return rpcRefuse(
+        ResponseCode.NeedsConfirmation,
+        'answer.transfers.identicalBatch',
+        undefined,
+        {
+          date: identical.createdAt.toISOString(),
+          batchId: identical.id,
+        },
+      )
     }
   }
   const batch = await context.db.transaction(async (tx) => {

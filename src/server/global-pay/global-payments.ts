@@ -114,9 +114,12 @@ export function isExpired(payment: GlobalPaymentRow, now: Date): boolean {
   return open && payment.expiresAt.getTime() <= now.getTime()
 }
 
-/** Whole days left before the payment expires (0 on its last day). */
+/**
+ * Days left before the payment expires, a day begun counting as one: 14 right after it is sent,
+ * as the recipient's e-mail and the sender's summary say, and 1 on its last day.
+ */
 export function expireDaysOf(payment: GlobalPaymentRow, now = new Date()): number {
-  return Math.max(0, Math.floor((payment.expiresAt.getTime() - now.getTime()) / dayMs))
+  return Math.max(0, Math.ceil((payment.expiresAt.getTime() - now.getTime()) / dayMs))
 }
 
 /**
