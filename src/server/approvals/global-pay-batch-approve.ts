@@ -4,7 +4,7 @@
 // lets the money of each be held for its recipient, who is e-mailed a /receive link
 // (order-settlement.ts), all in one transaction. A retry with the same key answers the first
 // result.
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import {
@@ -18,8 +18,7 @@ import {
 } from '../rpc/outcome.ts'
 import { transferApprovalCodes } from '../db/schema-transfers.ts'
 import { globalPayBatches } from '../db/schema-global-batch.ts'
-import type { Db } from '../db/open-database.ts'
-import { checkApprovalCode, codeRefusalKey } from '../transfers/approval-codes.ts'
+import { checkApprovalCode, codeRefusalKey, transferCodeFor } from '../transfers/approval-codes.ts'
 import { completeOrder, lockOrders } from '../transfers/order-settlement.ts'
 import { inTransaction } from '../transfers/transfer-orders.ts'
 import { batchOf, isBatch } from '../global-pay/global-pay-batches.ts'
@@ -48,7 +47,7 @@ export const handler: Handler<'globalPayBatchApprove'> = (context, input) => {
     }
     if (batch.status !== 'submitted' || batch.route !== 'code') return notWaiting()
     const orderIds = await batchOrderIds(tx, batch.id)
-    const code = await codeOf(tx, customerId, orderIds)
+    const code = await transferCodeFor(tx, customerId, orderIds)
     if (!code) {
       return validationFailure([refusal('approvalCode', 'refusal.transfers.codeNotSentYet')])
     }
@@ -72,22 +71,4 @@ export const handler: Handler<'globalPayBatchApprove'> = (context, input) => {
       .where(eq(globalPayBatches.id, batch.id))
     return answer
   })
-}
-
-/** The newest code issued for exactly these orders, locked. */
-async function codeOf(tx: Db, customerId: number, orderIds: number[]) {
-  const [code] = await tx
-    .select()
-    .from(transferApprovalCodes)
-    .where(
-      and(
-        eq(transferApprovalCodes.customerId, customerId),
-        eq(transferApprovalCodes.purpose, 'transfer'),
-        sql`${transferApprovalCodes.orderIds} = ${JSON.stringify(orderIds)}::jsonb`,
-      ),
-    )
-    .orderBy(desc(transferApprovalCodes.id))
-    .limit(1)
-    .for('update')
-  return code
 }

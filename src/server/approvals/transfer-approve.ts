@@ -3,7 +3,7 @@
 // posts the hold in the same transaction that marks the code used. A retry with the same
 // idempotencyKey answers the first result; a wrong code counts and the customer stays on the
 // page (VF naming approvalCode).
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Handler } from '../rpc/handler-context.ts'
 import { requireSession } from '../rpc/handler-context.ts'
 import {
@@ -18,7 +18,7 @@ import {
   rpcRefuse,
 } from '../rpc/outcome.ts'
 import { transferApprovalCodes, transferOrders } from '../db/schema-transfers.ts'
-import { checkApprovalCode, codeRefusalKey } from '../transfers/approval-codes.ts'
+import { checkApprovalCode, codeRefusalKey, transferCodeFor } from '../transfers/approval-codes.ts'
 import { completeOrder, lockOrders } from '../transfers/order-settlement.ts'
 import { inTransaction } from '../transfers/transfer-orders.ts'
 
@@ -30,19 +30,7 @@ export const handler: Handler<'transferApprove'> = async (context, input) => {
     .where(and(eq(transferOrders.id, input.trxid), eq(transferOrders.customerId, customerId)))
   if (!order) return validationFailure([refusal('trxid', 'refusal.common.notYourTransfer')])
   return inTransaction(context.db, async (tx) => {
-    const [code] = await tx
-      .select()
-      .from(transferApprovalCodes)
-      .where(
-        and(
-          eq(transferApprovalCodes.customerId, customerId),
-          eq(transferApprovalCodes.purpose, 'transfer'),
-          sql`${transferApprovalCodes.orderIds} = ${JSON.stringify([order.id])}::jsonb`,
-        ),
-      )
-      .orderBy(desc(transferApprovalCodes.id))
-      .limit(1)
-      .for('update')
+    const code = await transferCodeFor(tx, customerId, [order.id])
     if (!code) {
       return validationFailure([refusal('approvalCode', 'refusal.transfers.codeNotSentYet')])
     }

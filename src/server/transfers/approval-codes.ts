@@ -6,7 +6,7 @@
 // takes the current code of the user's authenticator app when one is enrolled: nothing is
 // sent, and the stored row binds the orders the same way, so a changed order is refused too.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/open-database.ts'
 import type { transferOrders } from '../db/schema-transfers.ts'
 import { transferApprovalCodes } from '../db/schema-transfers.ts'
@@ -224,4 +224,26 @@ export const codeRefusalKey: Record<Exclude<CodeCheck, { ok: true }>['reason'], 
   used: 'refusal.transfers.code.used',
   wrong: 'refusal.transfers.code.wrong',
   locked: 'refusal.transfers.code.locked',
+}
+
+/** The newest transfer code issued to the customer for exactly these orders, locked. */
+export async function transferCodeFor(
+  tx: Db,
+  customerId: number,
+  orderIds: number[],
+): Promise<ApprovalCodeRow | undefined> {
+  const [code] = await tx
+    .select()
+    .from(transferApprovalCodes)
+    .where(
+      and(
+        eq(transferApprovalCodes.customerId, customerId),
+        eq(transferApprovalCodes.purpose, 'transfer'),
+        sql`${transferApprovalCodes.orderIds} = ${JSON.stringify(orderIds)}::jsonb`,
+      ),
+    )
+    .orderBy(desc(transferApprovalCodes.id))
+    .limit(1)
+    .for('update')
+  return code
 }
