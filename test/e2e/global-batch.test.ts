@@ -111,6 +111,8 @@ describe('a global pay batch', () => {
       .getByRole('button', { name: say('remove') })
       .click()
     await rowOf(page, 'Cy Dore').getByText(say('removed')).waitFor()
+    // The country in words, not its code.
+    await rowOf(page, 'Ana Lima').getByRole('cell', { name: 'Brazil', exact: true }).waitFor()
     await rowOf(page, 'Ana Lima')
       .getByLabel(say('feeSide.label'))
       .selectOption({ label: say('feeSide.beneficiary') })

@@ -21,6 +21,7 @@ import {
 import type { components } from '../../../generated/api.d.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
 import { useMoney } from '../../i18n/use-money.ts'
+import { useCountryName } from '../../i18n/country-names.ts'
 import { useOperationMutation, useOperationQuery } from '../../api/operation-query.ts'
 import {
   failureText,
@@ -183,6 +184,7 @@ function Totals({ batch }: { batch: Batch }) {
 function PaymentRow(props: { batchId: number; payment: Payment; onFailure(f: FailureText): void }) {
   const { t } = useTranslation('global-batch')
   const money = useMoney()
+  const countryName = useCountryName()
   const { payment, batchId } = props
   const options = { invalidates: ['globalPayBatchGet' as const] }
   const remove = useOperationMutation('globalPayBatchPaymentRemove', options)
@@ -204,7 +206,7 @@ function PaymentRow(props: { batchId: number; payment: Payment; onFailure(f: Fai
           {payment.beneficiaryEmail}
         </Text>
       </Table.Td>
-      <Table.Td>{payment.beneficiaryCountryCode}</Table.Td>
+      <Table.Td>{countryName(payment.beneficiaryCountryCode ?? '')}</Table.Td>
       <Table.Td ta="end">
         {removed ? (
           money(payment.amount, payment.currencyCode ?? '')

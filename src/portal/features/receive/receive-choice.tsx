@@ -8,27 +8,9 @@ import { Alert, Button, Group, NativeSelect, Paper, Radio, Stack, Text, Title } 
 import { callRpc } from '../../api/operation-query.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
 import { Loading } from '../../components/loading.tsx'
+import { useCountryName } from '../../i18n/country-names.ts'
 import type { RecentWithdrawal, RecipientMethod } from './api/recipient-queries.ts'
 import { useLastWithdrawals, useRecipientCountries } from './api/recipient-queries.ts'
-
-/** The country's name in the page's language. */
-export function useCountryName(): (code: string, fallback?: string) => string {
-  const { i18n } = useTranslation()
-  const names = regionNames(i18n.language)
-  return (code, fallback) => {
-    // Intl throws on anything but a region code (an empty choice among them).
-    if (!names || !/^[A-Z]{2}$/.test(code)) return fallback ?? code
-    return names.of(code) ?? fallback ?? code
-  }
-}
-
-function regionNames(language: string): Intl.DisplayNames | null {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' })
-  } catch {
-    return null
-  }
-}
 
 export function useMethodName(): (method: string, fallback?: string) => string {
   const { t } = useTranslation('external')

@@ -38,16 +38,7 @@ import {
 import { useExternalFills, useExternalForm, type ExternalForm } from './use-external-form.ts'
 import { ResponseCode } from '../../../generated/constants.ts'
 import { Loading } from '../../components/loading.tsx'
-
-/** The country's name in the page's language. */
-function countryNames(language: string): (code: string, fallback: string) => string {
-  try {
-    const names = new Intl.DisplayNames([language], { type: 'region' })
-    return (code, fallback) => names.of(code) ?? fallback
-  } catch {
-    return (_code, fallback) => fallback
-  }
-}
+import { countryNamesIn } from '../../i18n/country-names.ts'
 
 export function Component() {
   const { t } = useTranslation(['external', 'transfers', 'common'])
@@ -208,7 +199,7 @@ function CountryChoice(props: {
 }) {
   const { t, i18n } = useTranslation('external')
   const countries = useCountries()
-  const nameOf = countryNames(i18n.language)
+  const nameOf = countryNamesIn(i18n.language)
   const options = [
     { value: '', label: t('country.any') },
     ...countries

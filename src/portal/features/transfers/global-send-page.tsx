@@ -11,18 +11,13 @@ import { AccountSelect, AmountInput, TransferPageShell } from './transfer-shell.
 import { useCountries } from './external-queries.ts'
 import { descriptionMaxLength, nameMaxLength, type GlobalFields } from './global-send.ts'
 import { useGlobalForm } from './global-send-form.ts'
+import { countryNamesIn } from '../../i18n/country-names.ts'
 
 /** The countries in the page's language, sorted as it sorts. */
 function useCountryOptions(prompt: string) {
   const { i18n } = useTranslation()
   const countries = useCountries()
-  let nameOf = (_code: string, fallback: string) => fallback
-  try {
-    const names = new Intl.DisplayNames([i18n.language], { type: 'region' })
-    nameOf = (code, fallback) => names.of(code) ?? fallback
-  } catch {
-    // A language Intl does not know keeps the dictionary's names.
-  }
+  const nameOf = countryNamesIn(i18n.language)
   return [
     { value: '', label: prompt },
     ...countries
