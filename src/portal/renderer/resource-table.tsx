@@ -56,7 +56,8 @@ function useCell(onToggle: OnToggle | undefined, columns: Column[]) {
     switch (column.format) {
       case 'boolean':
         return (
-          <Badge variant="light" color={value ? 'green' : 'gray'}>
+          // Never cut to "Y…" in a narrow column: the word keeps its width.
+          <Badge variant="light" color={value ? 'green' : 'gray'} miw="max-content">
             {t(value ? 'screens:yes' : 'screens:no')}
           </Badge>
         )
