@@ -36,6 +36,7 @@ import { seedCardsDemo } from './cards.ts'
 import { seedInvoicesDemo } from './invoices.ts'
 import { seedGlobalPaymentsDemo } from './global-payments.ts'
 import { seedAnnouncementsDemo } from './announcements.ts'
+import { seedContractsDemo } from './contracts.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -164,6 +165,8 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedGlobalPaymentsDemo(db)
   // The bank's news: ids of their own, so the order does not matter.
   await seedAnnouncementsDemo(db)
+  // The revenue-split contracts: ids of their own as well, after the Harbor companies.
+  await seedContractsDemo(db)
 }
 
 async function fundDemoAccount(

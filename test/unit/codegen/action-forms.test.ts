@@ -36,6 +36,8 @@ test("a row action's form asks for what the row does not give, with its options"
       label: 'name',
     },
   })
+  // The row gives a REST operation's path parameter: the form asks for the body only.
+  expect(fieldsOf('revenueSplit.actions.sign')).toEqual(['password'])
   expect(forms.main!['profilePhones.create']!.choices?.countryCode).toMatchObject({
     operation: 'phoneCodes',
     value: 'callingCode',
