@@ -36,6 +36,7 @@ import { seedCardsDemo } from './cards.ts'
 import { seedInvoicesDemo } from './invoices.ts'
 import { seedGlobalPaymentsDemo } from './global-payments.ts'
 import { seedAnnouncementsDemo } from './announcements.ts'
+import { seedSupportDemo } from './support.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -164,6 +165,8 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedGlobalPaymentsDemo(db)
   // The bank's news: ids of their own, so the order does not matter.
   await seedAnnouncementsDemo(db)
+  // Support tickets: ids of their own; their one stored file comes after every other.
+  await seedSupportDemo(db)
 }
 
 async function fundDemoAccount(
