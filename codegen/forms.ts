@@ -562,8 +562,10 @@ export function buildScreens(
     const { entry, fields } = form
     const request = requestOf(entry)
     const all = Object.keys((request.properties as JsonObject) ?? {})
+    // A path parameter ({id} of /tickets/{id}/threads) is filled from the row as well.
+    const inPath = [...entry.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1])
     Object.keys((action.from as JsonObject | undefined) ?? {}).forEach((field) => {
-      if (all.includes(field) || propertyPath(request, field)) return
+      if (all.includes(field) || inPath.includes(field) || propertyPath(request, field)) return
       const near = closest(field, all)
       report(
         loaded,

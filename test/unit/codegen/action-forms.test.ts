@@ -36,6 +36,8 @@ test("a row action's form asks for what the row does not give, with its options"
       label: 'name',
     },
   })
+  // A path parameter comes from the row too: the reply's form asks for the text only.
+  expect(fieldsOf('messages.actions.reply')).toEqual(['content'])
   expect(forms.main!['profilePhones.create']!.choices?.countryCode).toMatchObject({
     operation: 'phoneCodes',
     value: 'callingCode',
