@@ -562,10 +562,10 @@ export function buildScreens(
     const { entry, fields } = form
     const request = requestOf(entry)
     const all = Object.keys((request.properties as JsonObject) ?? {})
-    // A REST operation's path parameter (POST /contract/{id}/sign) is filled from the row too.
-    const inPath = (field: string) => entry.path.includes(`{${field}}`)
+    // A path parameter ({id} of /tickets/{id}/threads) is filled from the row as well.
+    const inPath = [...entry.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1])
     Object.keys((action.from as JsonObject | undefined) ?? {}).forEach((field) => {
-      if (all.includes(field) || inPath(field) || propertyPath(request, field)) return
+      if (all.includes(field) || inPath.includes(field) || propertyPath(request, field)) return
       const near = closest(field, all)
       report(
         loaded,

@@ -40,6 +40,7 @@ export type SignInPreparation =
   | 'statementReady'
   | 'phoneToVerify'
   | 'primaryPhoneToVerify'
+  | 'supportLoginToken'
 
 export interface PreparedStep {
   /** Body fields of the happy call; a registration's are the whole payload. */
@@ -183,6 +184,14 @@ export async function prepareSignIn(
     }
     // History export (issue 16): demo@'s history as CSV, the current month of its USD account
     // 10000001, and a statement of it built.
+    case 'supportLoginToken': {
+      // The first step of the support login (supportJwtGet), for the exchange.
+      const reply = await fetch(`${server.baseUrl}/zoho/jwt?widgetId=portal`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      const { jwtToken } = (await reply.json()) as { jwtToken: string }
+      return { body: { jwtToken, clientId: 'portal' } }
+    }
     case 'historyCsvLink': {
       const reply = await server.post('/rpc/transactionHistoryList', {}, token)
       return { query: { token: String(reply.body.exportCsv).split('token=').pop() ?? '' } }

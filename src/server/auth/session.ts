@@ -12,4 +12,9 @@ export interface Session {
   temporary?: boolean
   /** When the access token expires (the realtime channel closes then without a new one). */
   expiresAtMs?: number
+  /**
+   * Set when the request carried the help desk's access token (support/help-desk-tokens.ts):
+   * the customer it acts for, whatever the request names.
+   */
+  helpDeskCustomerId?: number
 }

@@ -37,6 +37,7 @@ import { seedInvoicesDemo } from './invoices.ts'
 import { seedGlobalPaymentsDemo } from './global-payments.ts'
 import { seedAnnouncementsDemo } from './announcements.ts'
 import { seedContractsDemo } from './contracts.ts'
+import { seedSupportDemo } from './support.ts'
 
 export const demoPassword = 'Demo-2026!'
 
@@ -167,6 +168,8 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedAnnouncementsDemo(db)
   // The revenue-split contracts: ids of their own as well, after the Harbor companies.
   await seedContractsDemo(db)
+  // Support tickets: ids of their own; their one stored file comes after every other.
+  await seedSupportDemo(db)
 }
 
 async function fundDemoAccount(

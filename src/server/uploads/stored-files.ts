@@ -32,6 +32,8 @@ export type StoredFilePurpose =
   | 'identityCheck'
   /** A monthly statement of an account (src/server/history/statements.ts). */
   | 'statement'
+  /** A file attached to a support ticket (adapters/help-desk/built-in-help-desk.ts). */
+  | 'supportAttachment'
 
 /** The largest compliance file accepted: 10 MB, as the stored_files check says. */
 export const maxStoredFileBytes = maxDocumentBytes

@@ -38,6 +38,8 @@ test("a row action's form asks for what the row does not give, with its options"
   })
   // The row gives a REST operation's path parameter: the form asks for the body only.
   expect(fieldsOf('revenueSplit.actions.sign')).toEqual(['password'])
+  // A path parameter comes from the row too: the reply's form asks for the text only.
+  expect(fieldsOf('messages.actions.reply')).toEqual(['content'])
   expect(forms.main!['profilePhones.create']!.choices?.countryCode).toMatchObject({
     operation: 'phoneCodes',
     value: 'callingCode',
