@@ -60,6 +60,8 @@ describe('news from the bank', () => {
     await expect.poll(() => fees.textContent()).toContain('Declined')
     expect(await fees.getByRole('button', { name: 'Accept', exact: true }).count()).toBe(0)
     expect(await fees.getByRole('button', { name: 'Decline', exact: true }).count()).toBe(0)
+    // The confirmation has closed, as the person sees it (axe must not read it mid-close).
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
     expect(await seriousViolations(page)).toEqual([])
     await shot(page, 'announcements-en')
   })

@@ -46,6 +46,8 @@ describe('support messages', () => {
     const added = steps.row(page, 'Change of address')
     await added.waitFor()
     expect(await added.textContent()).toContain('I moved to Leeds')
+    // The form's dialog has closed, as the person sees it (axe read it mid-close, unnamed).
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
     expect(await seriousViolations(page)).toEqual([])
     await shot(page, 'messages-en')
   })
