@@ -3,8 +3,9 @@
 // the whole batch; exactly the amounts and the sender's fees are then held for the recipients,
 // each e-mailed a /receive link once. Without a code the links go out at submit; an
 // initiator's batch waits for an approver, and rejecting it leaves the account as it was.
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ledgerViolations, totals, type Query } from '../../../scripts/chaos/invariants.ts'
 import { globalPayBatchPayments } from '../../../src/server/db/schema-global-batch.ts'
 import { transferOrders } from '../../../src/server/db/schema-transfers.ts'
 import {
@@ -209,6 +210,20 @@ for (const target of databaseTargets()) {
       expect((await ordersOfBatch(server, batchId)).map((o) => o.status)).toEqual(['declined'])
       const again = await call('globalPayBatchReject', { batchId })
       expect(failedParameters(again)).toEqual(['batchId'])
+    })
+
+    it('leaves the ledger whole after every batch above: balanced, posted as held, none negative', async () => {
+      const query: Query = async (text) => {
+        const result = await server.db.execute(sql.raw(text))
+        return (result as unknown as { rows: Record<string, unknown>[] }).rows
+      }
+      const zero = Object.fromEntries(Object.keys(await totals(query)).map((c) => [c, '0']))
+      expect(await ledgerViolations(query, zero)).toEqual({
+        totalChanged: 0,
+        negativeBalance: 0,
+        balanceDiffersFromPostings: 0,
+        halfPosted: 0,
+      })
     })
   })
 }
